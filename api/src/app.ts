@@ -1,0 +1,60 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { cors } from 'hono/cors';
+import type { AppDeps, AppEnv } from './app-env.js';
+import { mountConsole } from './console-assets.js';
+import { crawlRoutes } from './crawls/routes.js';
+import { renderError, validationHook, type ErrorBody } from './errors.js';
+import { healthRoutes } from './health/routes.js';
+
+export const API_INFO = {
+  title: 'Trawl API',
+  version: '0.1.0',
+  description:
+    'Crawl websites into clean markdown. Authenticate with `Authorization: Bearer <API token>`. Errors share one shape: `{ code, message, details? }`.',
+};
+
+/** Every API route, with no dependencies bound: what openapi.yaml describes. */
+export function createApiRoutes(): OpenAPIHono<AppEnv> {
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API token, such as the one `npm start` prints on first start.',
+  });
+  api.route('/', healthRoutes());
+  api.route('/', crawlRoutes());
+  return api;
+}
+
+/** Builds the HTTP app: dependencies, CORS, the error renderer, API routes and, when built, the console. */
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  // Bearer-token calls carry no ambient credentials, so any origin may make them (the SDK in browsers).
+  const bearerCors = cors({ origin: '*', allowHeaders: ['authorization', 'content-type', 'x-project-id'], maxAge: 600 });
+  app.use('/crawls', bearerCors);
+  app.use('/crawls/*', bearerCors);
+  app.use('/crawl-options', bearerCors);
+  app.onError((err, c) => renderError(err, c, (e) => deps.logger.error(`${c.req.method} ${c.req.path} failed`, e)));
+  app.notFound((c) => c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } satisfies ErrorBody, 404));
+
+  app.route('/', createApiRoutes());
+  if (deps.config.consoleDir) mountConsole(app, deps.config.consoleDir);
+  return app;
+}
+
+/** The OpenAPI 3.1 document of every route, as committed in openapi.yaml. */
+export function buildOpenApiDocument() {
+  return createApiRoutes().getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: API_INFO,
+    servers: [{ url: 'http://localhost:3000', description: 'The embedded server `npm start` runs' }],
+    tags: [
+      { name: 'Crawls', description: 'Start, watch, list and abort crawls, and read their results.' },
+      { name: 'Health', description: 'Service status.' },
+    ],
+  });
+}

@@ -1,0 +1,207 @@
+import { eq, sql } from 'drizzle-orm';
+import { removeSeenBlocks, urlKey, type BatchCommit, type CommitOutcome, type CrawlLogEntry, type PageResult } from '@trawl/workflows';
+import type { Database, Transaction } from '../db/client.js';
+import { crawlBatches, crawlBlockHashes, crawlFrontier, crawlLogs, crawlPageHashes, crawlResults, crawls } from '../db/schema.js';
+import { recordEvents } from '../events/record.js';
+
+// Bulk statements pass whole arrays as single parameters (unnest, = any): a batch's hundreds of hashes,
+// links and log lines cost one parameter each instead of one per value, which is most of a commit's time.
+
+/** Rows of a raw query, whichever driver ran it (postgres-js returns an array, PGlite an object with rows). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** Appends log lines in order; returns their ids, in the same order, for the events that announce them. */
+export async function insertLogs(tx: Transaction | Database, crawlId: string, logs: CrawlLogEntry[]): Promise<string[]> {
+  if (logs.length === 0) return [];
+  const rows = rowsOf<{ id: string; seq: number | string }>(
+    await tx.execute(sql`
+      insert into ${crawlLogs} (crawl_id, level, message, description)
+      select ${crawlId}, l::log_level, m, d
+      from unnest(${sql.param(logs.map((l) => l.level))}::text[], ${sql.param(logs.map((l) => l.message))}::text[], ${sql.param(logs.map((l) => l.description ?? null))}::text[]) with ordinality as t(l, m, d, n)
+      order by n
+      returning id, seq`),
+  );
+  return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map((r) => r.id);
+}
+
+/** Log lines and the events announcing them, in one go. */
+export async function appendLogs(tx: Transaction, scope: { teamId: string; crawlId: string }, logs: CrawlLogEntry[]): Promise<void> {
+  const ids = await insertLogs(tx, scope.crawlId, logs);
+  await recordEvents(tx, scope, ids.map((refId) => ({ type: 'CRAWL_LOG_CREATED_EVENT', refId })));
+}
+
+/** Drops what only a running crawl needs: its frontier, staged batches and dedup hashes. Results and logs stay. */
+export async function clearWorkState(tx: Transaction, crawlId: string): Promise<void> {
+  await tx.delete(crawlFrontier).where(eq(crawlFrontier.crawlId, crawlId));
+  await tx.delete(crawlBatches).where(eq(crawlBatches.crawlId, crawlId));
+  await tx.delete(crawlBlockHashes).where(eq(crawlBlockHashes.crawlId, crawlId));
+  await tx.delete(crawlPageHashes).where(eq(crawlPageHashes.crawlId, crawlId));
+}
+
+/**
+ * Writes one batch in one transaction: the batch's URLs leave the frontier, results are deduplicated and
+ * stored up to the cap, new links join the frontier, logs are appended, and events announce it all. The
+ * crawl row is locked first, so commits of one crawl never interleave. Only pages whose URLs `batchId`
+ * still holds are written: a batch retried, or overtaken after its claim lapsed, never stores a page twice.
+ */
+export async function commitBatch(db: Database, crawlId: string, batchId: string, commit: BatchCommit): Promise<CommitOutcome> {
+  return db.transaction(async (tx) => {
+    const [crawl] = await tx
+      .select({ teamId: crawls.teamId, status: crawls.status, numberOfResults: crawls.numberOfResults, title: crawls.title, startUrls: crawls.startUrls })
+      .from(crawls)
+      .where(eq(crawls.id, crawlId))
+      .for('update');
+    if (!crawl || crawl.status !== 'running') return { numberOfResults: crawl?.numberOfResults ?? 0, stillRunning: false };
+    await tx.delete(crawlBatches).where(eq(crawlBatches.batchId, batchId));
+
+    let pages = commit.pages;
+    if (pages.length) {
+      const held = new Set(
+        rowsOf<{ url_key: string }>(
+          await tx.execute(sql`
+            update ${crawlFrontier} set state = 'done'
+            where crawl_id = ${crawlId} and claim_token = ${batchId} and state = 'claimed'
+              and url_key = any(${sql.param(pages.map((p) => urlKey(p.entry.url)))}::text[])
+            returning url_key`),
+        ).map((r) => r.url_key),
+      );
+      pages = pages.filter((p) => held.has(urlKey(p.entry.url)));
+    }
+
+    const logs = [...(commit.logs ?? []), ...pages.flatMap((p) => p.logs)];
+    const identified: PageResult[] = [];
+    for (const result of pages.flatMap((p) => (p.result ? [p.result] : []))) {
+      const duplicateOf = await claimIdentity(tx, crawlId, result);
+      if (duplicateOf) logs.push({ level: 'info', message: `Skipped duplicate ${result.url}`, description: duplicateOf });
+      else identified.push(result);
+    }
+    const unique = await claimContent(tx, crawlId, identified, logs);
+
+    const stored = await removeRepeatedBlocks(tx, crawlId, unique.slice(0, Math.max(0, commit.resultCap - crawl.numberOfResults)));
+    const resultIds = stored.length
+      ? (
+          await tx
+            .insert(crawlResults)
+            .values(
+              stored.map((r, i) => ({
+                crawlId,
+                position: crawl.numberOfResults + i + 1,
+                url: r.url,
+                title: r.title,
+                markdown: r.markdown,
+                duplicatesRemovedCount: r.duplicatesRemovedCount,
+              })),
+            )
+            .returning({ id: crawlResults.id, position: crawlResults.position })
+        )
+          .sort((a, b) => a.position - b.position)
+          .map((r) => r.id)
+      : [];
+
+    const links = new Map<string, { url: string; depth: number }>();
+    for (const e of [...(commit.discovered ?? []), ...pages.flatMap((p) => p.discovered)]) {
+      const key = urlKey(e.url);
+      if (!links.has(key)) links.set(key, e);
+    }
+    if (links.size) {
+      await tx.execute(sql`
+        insert into ${crawlFrontier} (crawl_id, url_key, url, depth)
+        select ${crawlId}, k, u, d
+        from unnest(${sql.param([...links.keys()])}::text[], ${sql.param([...links.values()].map((e) => e.url))}::text[], ${sql.param([...links.values()].map((e) => e.depth))}::int[]) as t(k, u, d)
+        on conflict do nothing`);
+    }
+    const logIds = await insertLogs(tx, crawlId, logs);
+
+    const numberOfResults = crawl.numberOfResults + stored.length;
+    const startPage = crawl.title ? undefined : stored.find((r) => r.requestedUrl === crawl.startUrls[0]);
+    await tx.update(crawls).set({ numberOfResults, ...(startPage ? { title: startPage.title } : {}) }).where(eq(crawls.id, crawlId));
+    await recordEvents(tx, { teamId: crawl.teamId, crawlId }, [
+      ...resultIds.map((refId) => ({ type: 'CRAWL_RESULT_CREATED_EVENT' as const, refId })),
+      ...logIds.map((refId) => ({ type: 'CRAWL_LOG_CREATED_EVENT' as const, refId })),
+      ...(stored.length || startPage ? [{ type: 'CRAWL_EVENT' as const }] : []),
+    ]);
+    return { numberOfResults, stillRunning: true };
+  });
+}
+
+/**
+ * A page's other addresses (its redirect target, its canonical URL) join the seen-set. When one is
+ * already there, the page was or will be crawled under that address: returns why it is a duplicate.
+ */
+async function claimIdentity(tx: Transaction, crawlId: string, result: PageResult): Promise<string | null> {
+  const requested = urlKey(result.requestedUrl);
+  const aliases = [
+    { url: result.url, why: `It redirects to ${result.url}, which this crawl already has.` },
+    ...(result.canonicalUrl ? [{ url: result.canonicalUrl, why: `Its canonical URL ${result.canonicalUrl} is already in this crawl.` }] : []),
+  ];
+  for (const alias of aliases) {
+    const key = urlKey(alias.url);
+    if (key === requested) continue;
+    const inserted = await tx
+      .insert(crawlFrontier)
+      .values({ crawlId, urlKey: key, url: alias.url, depth: 0, state: 'done' })
+      .onConflictDoNothing()
+      .returning({ urlKey: crawlFrontier.urlKey });
+    if (inserted.length === 0) return alias.why;
+  }
+  return null;
+}
+
+/**
+ * With deduplication on, a page whose whole content the crawl already stored (earlier, or earlier in
+ * this batch) is a duplicate of that page: it is logged and left out.
+ */
+async function claimContent(tx: Transaction, crawlId: string, results: PageResult[], logs: CrawlLogEntry[]): Promise<PageResult[]> {
+  const candidates = results.filter((r) => r.dedup);
+  if (candidates.length === 0) return results;
+  const inserted = rowsOf<{ hash: number | string }>(
+    await tx.execute(sql`
+      insert into ${crawlPageHashes} (crawl_id, hash, url)
+      select ${crawlId}, h, u from unnest(${sql.param(candidates.map((r) => r.dedup!.contentHash))}::bigint[], ${sql.param(candidates.map((r) => r.url))}::text[]) as t(h, u)
+      on conflict do nothing
+      returning hash`),
+  );
+  const fresh = new Set(inserted.map((row) => Number(row.hash)));
+  const stale = [...new Set(candidates.map((r) => r.dedup!.contentHash).filter((h) => !fresh.has(h)))];
+  const originals = new Map<number, string>();
+  if (stale.length) {
+    const rows = rowsOf<{ hash: number | string; url: string }>(
+      await tx.execute(sql`select hash, url from ${crawlPageHashes} where crawl_id = ${crawlId} and hash = any(${sql.param(stale)}::bigint[])`),
+    );
+    for (const row of rows) originals.set(Number(row.hash), row.url);
+  }
+  return results.filter((r) => {
+    if (!r.dedup) return true;
+    const hash = r.dedup.contentHash;
+    const original = originals.get(hash);
+    if (original === undefined) {
+      // New to the crawl: the first page of the batch with this content is the original.
+      originals.set(hash, r.url);
+      return true;
+    }
+    logs.push({ level: 'info', message: `Skipped duplicate ${r.url}`, description: `Same content as ${original}.` });
+    return false;
+  });
+}
+
+/** Removes blocks the crawl already stored, keeping each at its first occurrence, and records the new ones. */
+async function removeRepeatedBlocks(tx: Transaction, crawlId: string, results: PageResult[]): Promise<PageResult[]> {
+  const hashes = [...new Set(results.flatMap((r) => r.dedup?.blocks.filter((b) => b.dedupable).map((b) => b.hash) ?? []))];
+  if (hashes.length === 0) return results;
+  const inserted = rowsOf<{ hash: number | string }>(
+    await tx.execute(sql`
+      insert into ${crawlBlockHashes} (crawl_id, hash)
+      select ${crawlId}, unnest(${sql.param(hashes)}::bigint[])
+      on conflict do nothing
+      returning hash`),
+  );
+  // New to the crawl; within the batch, a block belongs to the first page that has it.
+  const unclaimed = new Set(inserted.map((row) => Number(row.hash)));
+  return results.map((r) => {
+    if (!r.dedup) return r;
+    const { markdown, removed } = removeSeenBlocks(r.dedup.blocks, (hash) => unclaimed.delete(hash));
+    return { ...r, markdown, duplicatesRemovedCount: removed };
+  });
+}

@@ -1,0 +1,24 @@
+import type { CrawlResultRow } from './serialize.js';
+
+export const CSV_COLUMNS = ['position', 'url', 'title', 'markdown', 'duplicatesRemovedCount', 'createdAt'] as const;
+
+// Spreadsheets run cells starting with these as formulas, and a crawled page must not be able to. A dash
+// followed by a space or another dash is a markdown list or rule, not a formula, and is kept as it is.
+const FORMULA_START = /^(?:[=+@\t\r]|-(?![\s-]))/;
+
+/** One RFC 4180 field: quoted when it holds a comma, quote or line break; formula-leading text defused. */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvRow(row: CrawlResultRow): string {
+  return `${[row.position, row.url, row.title, row.markdown, row.duplicatesRemovedCount, row.createdAt.toISOString()].map(csvField).join(',')}\r\n`;
+}
+
+/** The CSV document, header first, streamed row by row. */
+export async function* toCsv(rows: AsyncIterable<CrawlResultRow>): AsyncGenerator<string> {
+  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  for await (const row of rows) yield csvRow(row);
+}

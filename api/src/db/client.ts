@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { openPglite } from './pglite.js';
+import * as schema from './schema.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations; safe to call on every start. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = resolve(import.meta.dirname, '../../drizzle');
+
+export type DatabaseSource =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  /** An already open PGlite instance, such as a test's clone of a template. */
+  | { pglite: PGlite };
+
+/** Opens PostgreSQL when a URL is given, otherwise embedded PGlite in `<dataDir>/pgdata`. */
+export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
+  if ('databaseUrl' in source) {
+    const sql = postgres(source.databaseUrl, { max: 10, onnotice: () => undefined });
+    const db = drizzlePostgres(sql, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+  let client: PGlite;
+  if ('pglite' in source) {
+    client = source.pglite;
+  } else {
+    client = await openPglite(source.dataDir);
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}

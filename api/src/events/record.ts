@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client.js';
+import { events } from '../db/schema.js';
+
+export type EventType = (typeof events.$inferSelect)['type'];
+
+/** The channel a committed change is announced on; its payload is the crawl (or team) id. */
+export const EVENTS_CHANNEL = 'trawl_events';
+
+/**
+ * Records events in the caller's transaction and announces them: NOTIFY is delivered on commit, so a
+ * listener never hears of a change it cannot read yet, and never misses one that committed.
+ */
+export async function recordEvents(
+  tx: Transaction | Database,
+  scope: { teamId: string; crawlId: string | null },
+  items: Array<{ type: EventType; refId?: string | null }>,
+): Promise<void> {
+  if (items.length === 0) return;
+  await tx.execute(sql`
+    insert into ${events} (team_id, crawl_id, type, ref_id)
+    select ${scope.teamId}, ${scope.crawlId}::uuid, t::event_type, r
+    from unnest(${sql.param(items.map((i) => i.type))}::text[], ${sql.param(items.map((i) => i.refId ?? null))}::uuid[]) with ordinality as x(t, r, n)
+    order by n`);
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${scope.crawlId ?? `team:${scope.teamId}`})`);
+}

@@ -1,0 +1,22 @@
+import type { RouteConfig } from '@hono/zod-openapi';
+import { ErrorSchema } from './errors.js';
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input; `details` names each bad field.',
+  401: 'Missing, invalid or revoked credentials.',
+  403: 'Not allowed for these credentials.',
+  404: 'Not found, or not visible to these credentials.',
+  409: 'The request conflicts with the resource state.',
+  429: 'Too many requests; retry after the `Retry-After` seconds.',
+};
+
+/** The documented error responses of a route, all with the one error schema. */
+export function errorResponses(...statuses: Array<keyof typeof DESCRIPTIONS>): RouteConfig['responses'] {
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } }]),
+  );
+}
+
+export const bearerSecurity = [{ bearerAuth: [] }];
+
+export const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });

@@ -1,0 +1,46 @@
+import type { CrawlResultPage, TrawlClient } from '@trawl/sdk';
+import { useCallback } from 'react';
+import useSWR from 'swr';
+import { useTrawl } from '../../../lib/auth';
+import { reportFailure } from '../../../lib/report-failure';
+
+/** SPEC section 9: results page size. */
+export const RESULTS_PAGE_SIZE = 21;
+
+interface ResultsQuery {
+  /** 1-based, as shown. */
+  page: number;
+  /** Empty for no search. */
+  query: string;
+}
+
+const fetchResults = (trawl: TrawlClient, id: string, { page, query }: ResultsQuery) =>
+  trawl.crawls.resultsPage(id, { page: page - 1, limit: RESULTS_PAGE_SIZE, query: query || undefined });
+
+/** Newly arrived results merged into the page shown: sorted by position, capped at the page size; counts never go down. */
+export function mergeResultPages(current: CrawlResultPage | undefined, fresh: CrawlResultPage): CrawlResultPage {
+  if (!current) return fresh;
+  const byId = new Map(current.results.map((r) => [r.id, r]));
+  for (const result of fresh.results) byId.set(result.id, result);
+  const results = [...byId.values()].sort((a, b) => a.position - b.position).slice(0, RESULTS_PAGE_SIZE);
+  return {
+    ...fresh,
+    results,
+    totalResults: Math.max(current.totalResults, fresh.totalResults),
+    totalPages: Math.max(current.totalPages, fresh.totalPages),
+  };
+}
+
+/** One page of a crawl's results; `reloadMerged` fetches it again and merges what arrived. */
+export function useCrawlResults(id: string, { page, query }: ResultsQuery) {
+  const trawl = useTrawl();
+  const { data, error, isLoading, mutate } = useSWR(['crawl-results', id, page, query], () => fetchResults(trawl, id, { page, query }), {
+    keepPreviousData: true,
+    onError: (err: unknown) => reportFailure('loadResults', err),
+  });
+  const reloadMerged = useCallback(
+    () => mutate(async (current) => mergeResultPages(current, await fetchResults(trawl, id, { page, query })), { revalidate: false }),
+    [mutate, trawl, id, page, query],
+  );
+  return { data, error, isLoading, reloadMerged };
+}

@@ -1,0 +1,62 @@
+import type { Crawl } from '@trawl/sdk';
+import type { ReactNode } from 'react';
+import { CrawlDuration } from '../../../components/crawl/crawl-duration';
+import { CrawlOrigin } from '../../../components/crawl/crawl-origin';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { formatDateTimeSeconds } from '../../../lib/dates';
+
+function Tile({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={`info-tile${wide ? ' info-tile--wide' : ''}`}>
+      <dt className="info-tile__label">{label}</dt>
+      <dd className="info-tile__value">{children}</dd>
+    </div>
+  );
+}
+
+const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
+
+/** Results, Start URL, Origin, AI extraction, Duration, Time, Timeout and Crawl ID. */
+export function CrawlInfoTiles({ crawl, resultsCount }: { crawl: Crawl; resultsCount: number }) {
+  const url = crawl.startUrls[0] ?? '';
+  return (
+    <dl className="info-tiles" aria-label="Crawl details">
+      <Tile label="Results">
+        <span className="info-tile__number tabular">{resultsCount}</span>
+      </Tile>
+      <Tile label="Start URL" wide>
+        <a href={url} target="_blank" rel="noreferrer noopener" className="info-tile__link">
+          {url}
+        </a>
+      </Tile>
+      <Tile label="Origin">
+        <CrawlOrigin origin={crawl.origin} />
+      </Tile>
+      <Tile label="AI extraction" wide>
+        {crawl.extraction?.trim() ? <span className="info-tile__clamp">{crawl.extraction}</span> : <span className="muted">None</span>}
+      </Tile>
+      <Tile label="Duration">
+        <CrawlDuration crawl={crawl} />
+      </Tile>
+      <Tile label="Time" wide>
+        <span className="info-tile__times">
+          <span>
+            <span className="muted">Created </span>
+            {formatDateTimeSeconds(crawl.createdAt)}
+          </span>
+          <span>
+            <span className="muted">Completed </span>
+            {crawl.completedAt ? formatDateTimeSeconds(crawl.completedAt) : crawl.status === 'running' ? 'Running…' : '—'}
+          </span>
+        </span>
+      </Tile>
+      <Tile label="Timeout">{minutes(crawl.timeout)}</Tile>
+      <Tile label="Crawl ID" wide>
+        <span className="info-tile__id">
+          <code>{crawl.id}</code>
+          <CopyButton text={crawl.id} ariaLabel="Copy crawl ID" />
+        </span>
+      </Tile>
+    </dl>
+  );
+}

@@ -1,0 +1,28 @@
+import type { CrawlResult } from '@trawl/sdk';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { Modal } from '../../../components/ui/modal';
+import { textDirection } from '../result-text';
+
+/** The full result: URL, title and every line of its markdown. */
+export function ResultDetailsModal({ result, onClose }: { result: CrawlResult; onClose(): void }) {
+  return (
+    <Modal
+      title={`Result #${result.position}`}
+      size="xl"
+      onClose={onClose}
+      headerExtra={<CopyButton text={result.markdown} label="Copy Markdown" className="modal__header-extra" />}
+    >
+      <div className="result-details">
+        <a className="result-details__url" href={result.url} target="_blank" rel="noreferrer noopener">
+          {result.url}
+        </a>
+        <h3 className="result-details__title" dir={textDirection(result.title)}>
+          {result.title || 'Untitled page'}
+        </h3>
+        <pre className="result-details__markdown" dir={textDirection(result.markdown)} tabIndex={0} aria-label="Markdown">
+          {result.markdown}
+        </pre>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import type { CrawlPage } from '@trawl/sdk';
+import useSWR, { type KeyedMutator } from 'swr';
+import { useTrawl } from '../../../lib/auth';
+import { reportFailure } from '../../../lib/report-failure';
+
+/** SPEC section 9: crawl list page size. */
+export const CRAWLS_PAGE_SIZE = 15;
+/** Refresh interval of a page that holds a running crawl. */
+const RUNNING_REFRESH_MS = 5000;
+
+interface CrawlsQuery {
+  /** 1-based, as shown; the API's pages are 0-based. */
+  page: number;
+  query: string;
+}
+
+export interface UseCrawls {
+  data: CrawlPage | undefined;
+  error: unknown;
+  isLoading: boolean;
+  mutate: KeyedMutator<CrawlPage>;
+}
+
+/** One page of crawls, newest first, refreshed every 5 seconds while any crawl on it runs. */
+export function useCrawls({ page, query }: CrawlsQuery): UseCrawls {
+  const trawl = useTrawl();
+  const { data, error, isLoading, mutate } = useSWR(
+    ['crawls', page, query],
+    () => trawl.crawls.list({ page: page - 1, limit: CRAWLS_PAGE_SIZE, query: query || undefined }),
+    {
+      keepPreviousData: true,
+      refreshInterval: (latest) => (latest?.results.some((c) => c.status === 'running') ? RUNNING_REFRESH_MS : 0),
+      onError: (err: unknown) => reportFailure('loadCrawls', err),
+    },
+  );
+  return { data, error, isLoading, mutate };
+}

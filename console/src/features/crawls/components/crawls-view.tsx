@@ -1,0 +1,86 @@
+import type { Crawl } from '@trawl/sdk';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { GlobeIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
+import { Pagination } from '../../../components/ui/pagination';
+import { SearchInput } from '../../../components/ui/search-input';
+import { useCrawls } from '../api/get-crawls';
+import { CrawlsTable } from './crawls-table';
+
+interface CrawlsViewProps {
+  onNewCrawl(): void;
+  onRecrawl(crawl: Crawl): void;
+}
+
+/** The Home screen: the crawl list with its search, pagination and empty states. */
+export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
+  const [page, setPage] = useState(1);
+  const [input, setInput] = useState('');
+  const [query, setQuery] = useState('');
+  const { data, error, mutate } = useCrawls({ page, query });
+
+  const search = (value: string) => {
+    setQuery(value);
+    setPage(1);
+  };
+  const clear = () => {
+    setQuery('');
+    setPage(1);
+    void mutate();
+  };
+
+  const isEmpty = data && data.totalResults === 0 && !query;
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1 className="page-header__title">Crawls</h1>
+          <p className="page-header__subtitle">Crawl any website into clean markdown, then read, search and download the results.</p>
+        </div>
+        <Button variant="primary" icon={<PlusIcon />} onClick={onNewCrawl}>
+          Add crawl
+        </Button>
+      </header>
+
+      {isEmpty ? (
+        <div className="card">
+          <EmptyState
+            icon={<GlobeIcon />}
+            title="Welcome! Let's start crawling"
+            description="Give Trawl a start URL and it turns the pages it finds into clean markdown."
+            actions={
+              <Button variant="primary" icon={<PlusIcon />} onClick={onNewCrawl}>
+                Run crawl
+              </Button>
+            }
+          />
+        </div>
+      ) : (
+        <section className="card" aria-label="Crawl list">
+          <div className="card__toolbar">
+            <SearchInput value={input} onChange={setInput} onSearch={search} onClear={clear} placeholder="Search URL or crawl ID" label="Search URL or crawl ID" />
+            {data && <span className="card__count">{data.totalResults === 1 ? '1 crawl' : `${data.totalResults} crawls`}</span>}
+          </div>
+          {data && data.totalResults === 0 ? (
+            <EmptyState icon={<SearchIcon />} title="No results found" description={`No crawl matches “${query}”.`} />
+          ) : error && !data ? (
+            <EmptyState
+              title="Crawls could not be loaded"
+              tone="danger"
+              actions={<Button onClick={() => void mutate()}>Try again</Button>}
+            />
+          ) : (
+            <CrawlsTable crawls={data?.results} onRecrawl={onRecrawl} />
+          )}
+          {data && data.totalPages > 1 && (
+            <div className="card__footer">
+              <Pagination page={page} totalPages={data.totalPages} onChange={setPage} label="Crawl list pages" />
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { TrawlApiError, type Crawl } from '@trawl/sdk';
+import { useId, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { reportFailure } from '../../../lib/report-failure';
+import { useStartCrawl } from '../api/start-crawl';
+import { newCrawlDefaults, saveLastUsedSettings } from '../last-used-settings';
+import {
+  canStart, completeSettings, detailsToFieldErrors, formErrors, formToJson, parseJsonSettings, settingsFromCrawl, settingsFromForm, toForm,
+  type FieldErrors, type SettingsForm,
+} from '../settings-form';
+import { CrawlFormFields } from './crawl-form-fields';
+import { CrawlSettingsSection } from './crawl-settings-section';
+import { JsonSettingsEditor } from './json-settings-editor';
+
+interface RunCrawlModalProps {
+  /** The crawl to run again (Recrawl), or null for a new crawl. */
+  source: Crawl | null;
+  onClose(): void;
+}
+
+export function RunCrawlModal({ source, onClose }: RunCrawlModalProps) {
+  const formId = useId();
+  const [, navigate] = useLocation();
+  const startCrawl = useStartCrawl();
+  const [form, setForm] = useState<SettingsForm>(() => toForm(source ? settingsFromCrawl(source) : newCrawlDefaults()));
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [json, setJson] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const parsedJson = useMemo(() => (json === null ? null : parseJsonSettings(json)), [json]);
+  const jsonErrors = parsedJson?.errors ?? [];
+  const errors = { ...formErrors(form), ...serverErrors };
+  const ready = json === null ? canStart(form) && Object.keys(serverErrors).length === 0 : jsonErrors.length === 0;
+
+  const update = (patch: Partial<SettingsForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
+  };
+
+  const toggleJson = (on: boolean) => {
+    if (on) return setJson(formToJson(form));
+    if (!parsedJson?.settings) return;
+    setForm(toForm(completeSettings(parsedJson.settings)));
+    setServerErrors({});
+    setJson(null);
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!ready || submitting) return;
+    const settings = json === null ? settingsFromForm(form) : completeSettings(parsedJson?.settings ?? {});
+    setSubmitting(true);
+    try {
+      const crawl = await startCrawl(settings);
+      saveLastUsedSettings(settings);
+      toast.success('Starting crawl');
+      onClose();
+      navigate(`/crawl-result/${crawl.id}`);
+    } catch (err: unknown) {
+      reportFailure('startCrawl', err);
+      if (err instanceof TrawlApiError && err.status === 400 && err.details.length > 0 && json === null) setServerErrors(detailsToFieldErrors(err.details));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="Run crawl"
+      size="lg"
+      onClose={onClose}
+      headerExtra={
+        <div className="modal__header-extra">
+          <Switch label="JSON editor" checked={json !== null} disabled={json !== null && jsonErrors.length > 0} onChange={toggleJson} />
+        </div>
+      }
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form={formId} disabled={!ready} loading={submitting}>
+            {submitting ? 'Starting...' : 'Start Crawl'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="form" onSubmit={submit} noValidate>
+        {json === null ? (
+          <>
+            <CrawlFormFields form={form} errors={errors} update={update} />
+            <CrawlSettingsSection form={form} errors={errors} update={update} />
+          </>
+        ) : (
+          <JsonSettingsEditor value={json} onChange={setJson} errors={jsonErrors} />
+        )}
+      </form>
+    </Modal>
+  );
+}

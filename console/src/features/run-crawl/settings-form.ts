@@ -1,0 +1,152 @@
+// The Run crawl form's state: numbers are kept as typed text so that a half-typed value can be
+// shown and checked; conversions to and from the settings the API takes, and the form's checks.
+import { CRAWL_LIMITS, DEFAULT_CRAWL_SETTINGS, isValidStartUrl, validateCrawlSettings, type Crawl, type CrawlSettings, type EngineType } from '@trawl/sdk';
+
+export interface SettingsForm {
+  startUrl: string;
+  maxResults: string;
+  maxDepth: string;
+  timeout: string;
+  useSitemap: boolean;
+  entireWebsite: boolean;
+  includeLinks: boolean;
+  excludeNonMainTags: boolean;
+  deduplicateContent: boolean;
+  useStaticIps: boolean;
+  engineType: EngineType;
+  extraction: string;
+}
+
+export type FieldErrors = Partial<Record<keyof SettingsForm, string>>;
+
+/** SPEC section 5: the form accepts max depth up to 99, but the API (and so the form's check) stops at 50. */
+export const FORM_INPUT_MAX = { maxResults: 5000, maxDepth: 99, timeout: CRAWL_LIMITS.timeout.max } as const;
+
+export const MESSAGES = {
+  startUrl: 'Start URL must be a valid URL',
+  maxResults: 'Max Results must be a number between 1 and 5000',
+  maxDepth: 'Max Depth must be a number between 1 and 50',
+  timeout: 'Timeout must be a number between 1 and 9999999999',
+  invalidJson: 'Invalid JSON format',
+  unparsableJson: 'Failed to parse JSON',
+} as const;
+
+export function toForm(settings: Omit<CrawlSettings, 'startUrl'> & { startUrl?: string }): SettingsForm {
+  return {
+    startUrl: settings.startUrl ?? '',
+    maxResults: String(settings.maxResults),
+    maxDepth: String(settings.maxDepth),
+    timeout: String(settings.timeout),
+    useSitemap: settings.useSitemap,
+    entireWebsite: settings.entireWebsite,
+    includeLinks: settings.includeLinks,
+    excludeNonMainTags: settings.excludeNonMainTags,
+    deduplicateContent: settings.deduplicateContent,
+    useStaticIps: settings.useStaticIps,
+    engineType: settings.engineType,
+    extraction: settings.extraction ?? '',
+  };
+}
+
+const toNumber = (text: string): number | null => (/^\d+$/.test(text) ? Number(text) : null);
+
+/** The settings the form describes; a number field that holds no number becomes null (and fails the checks). */
+export function fromForm(form: SettingsForm): Record<keyof CrawlSettings, unknown> {
+  return {
+    startUrl: form.startUrl.trim(),
+    maxResults: toNumber(form.maxResults),
+    maxDepth: toNumber(form.maxDepth),
+    useSitemap: form.useSitemap,
+    entireWebsite: form.entireWebsite,
+    includeLinks: form.includeLinks,
+    excludeNonMainTags: form.excludeNonMainTags,
+    deduplicateContent: form.deduplicateContent,
+    engineType: form.engineType,
+    useStaticIps: form.useStaticIps,
+    timeout: toNumber(form.timeout),
+    extraction: form.extraction.trim() ? form.extraction : null,
+  };
+}
+
+const within = (text: string, max: number): boolean => {
+  const n = toNumber(text);
+  return n !== null && n >= 1 && n <= max;
+};
+
+/** The form's own checks, one message per field. An empty start URL has no message, only a disabled button. */
+export function formErrors(form: SettingsForm): FieldErrors {
+  const errors: FieldErrors = {};
+  if (form.startUrl.trim() && !isValidStartUrl(form.startUrl)) errors.startUrl = MESSAGES.startUrl;
+  // With the sitemap or the entire website, max results and max depth are off and not checked.
+  const limitsOff = form.useSitemap || form.entireWebsite;
+  if (!limitsOff && !within(form.maxResults, CRAWL_LIMITS.maxResults.max)) errors.maxResults = MESSAGES.maxResults;
+  if (!limitsOff && !within(form.maxDepth, CRAWL_LIMITS.maxDepth.max)) errors.maxDepth = MESSAGES.maxDepth;
+  if (!within(form.timeout, CRAWL_LIMITS.timeout.max)) errors.timeout = MESSAGES.timeout;
+  return errors;
+}
+
+export const canStart = (form: SettingsForm): boolean => isValidStartUrl(form.startUrl) && Object.keys(formErrors(form)).length === 0;
+
+/** Whole numbers only: drops every character that is not a digit (no signs, no decimals). */
+export const digitsOnly = (text: string): string => text.replace(/\D/g, '');
+
+/** The settings to start from a form that passed its checks; an unchecked (switched off) limit keeps its default. */
+export function settingsFromForm(form: SettingsForm): CrawlSettings {
+  const orDefault = (text: string, key: 'maxResults' | 'maxDepth'): number =>
+    within(text, CRAWL_LIMITS[key].max) ? Number(text) : DEFAULT_CRAWL_SETTINGS[key];
+  return {
+    ...(fromForm(form) as CrawlSettings),
+    maxResults: orDefault(form.maxResults, 'maxResults'),
+    maxDepth: orDefault(form.maxDepth, 'maxDepth'),
+    timeout: Number(form.timeout),
+  };
+}
+
+export const formToJson = (form: SettingsForm): string => JSON.stringify(fromForm(form), null, 2);
+
+/** Parses the JSON editor's text; `errors` are the SPEC's JSON-mode messages. */
+export function parseJsonSettings(text: string): { settings: Partial<CrawlSettings> | null; errors: string[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err: unknown) {
+    return { settings: null, errors: [err instanceof SyntaxError ? MESSAGES.invalidJson : MESSAGES.unparsableJson] };
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { settings: null, errors: [MESSAGES.unparsableJson] };
+  const errors = validateCrawlSettings(value);
+  return { settings: errors.length ? null : (value as Partial<CrawlSettings>), errors };
+}
+
+/** Full settings from a partial, valid JSON object: what it leaves out keeps the server default. */
+export function completeSettings(partial: Partial<CrawlSettings>): CrawlSettings {
+  const settings = { ...DEFAULT_CRAWL_SETTINGS, startUrl: '', ...partial };
+  return { ...settings, startUrl: settings.startUrl.trim(), extraction: settings.extraction?.trim() ? settings.extraction : null };
+}
+
+/** The settings a crawl ran with, to crawl again. */
+export function settingsFromCrawl(crawl: Crawl): CrawlSettings {
+  return {
+    startUrl: crawl.startUrls[0] ?? '',
+    maxResults: crawl.maxResults,
+    maxDepth: crawl.maxDepth,
+    useSitemap: crawl.useSitemap,
+    entireWebsite: crawl.entireWebsite,
+    includeLinks: crawl.includeLinks,
+    excludeNonMainTags: crawl.excludeNonMainTags,
+    deduplicateContent: crawl.deduplicateContent,
+    engineType: crawl.engineType,
+    useStaticIps: crawl.useStaticIps,
+    timeout: crawl.timeout,
+    extraction: crawl.extraction,
+  };
+}
+
+/** Maps a 400's `details` to the form's fields. */
+export function detailsToFieldErrors(details: { path: string; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { path, message } of details) {
+    const key = path.split('.')[0] as keyof SettingsForm;
+    if (key && !errors[key]) errors[key] = message;
+  }
+  return errors;
+}

@@ -1,0 +1,19 @@
+/**
+ * The Trawl SDK: a typed client for the Trawl web crawling API.
+ *
+ * @example
+ * import { createTrawlClient } from '@trawl/sdk';
+ * const trawl = createTrawlClient({ baseUrl: 'http://localhost:3000', token: 'trawl_...' });
+ * const crawl = await trawl.crawls.start({ startUrl: 'https://example.com' });
+ *
+ * @packageDocumentation
+ */
+export { createTrawlClient } from './client.js';
+export type { CrawlsApi, RequestOptions, TrawlClient, TrawlClientOptions, WaitOptions } from './client.js';
+export { TrawlApiError, TrawlConnectionError, TrawlError } from './errors.js';
+export type { TrawlErrorDetail } from './errors.js';
+export { CRAWL_LIMITS, DEFAULT_CRAWL_SETTINGS, ENGINE_TYPES, isValidStartUrl, validateCrawlSettings } from './settings.js';
+export type { CrawlSettings } from './settings.js';
+export type {
+  Crawl, CrawlLog, CrawlLogPage, CrawlOptions, CrawlPage, CrawlResult, CrawlResultPage, CrawlStatus, EngineType, StartCrawlRequest, ErrorResponse,
+} from './gen/types.gen.js';

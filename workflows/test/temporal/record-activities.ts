@@ -1,0 +1,20 @@
+// A workflow interceptor module for replay tests: reports the type of every activity the workflow
+// schedules, since replay itself checks the order and kind of commands but not activity names.
+import { proxySinks, type Sinks, type WorkflowInterceptorsFactory } from '@temporalio/workflow';
+
+export interface RecorderSinks extends Sinks {
+  recorder: { activity(type: string): void };
+}
+
+const { recorder } = proxySinks<RecorderSinks>();
+
+export const interceptors: WorkflowInterceptorsFactory = () => ({
+  outbound: [
+    {
+      scheduleActivity(input, next) {
+        recorder.activity(input.activityType);
+        return next(input);
+      },
+    },
+  ],
+});
