@@ -2,6 +2,7 @@ import type { AuthContext } from './auth/bearer.js';
 import type { Config } from './config.js';
 import type { CrawlOrchestrator } from './crawls/orchestrator.js';
 import type { Database } from './db/client.js';
+import type { EventHub } from './events/hub.js';
 import type { Logger } from './logger.js';
 
 /** What every request handler can reach: the app's dependencies, and who is calling once authenticated. */
@@ -9,6 +10,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   orchestrator: CrawlOrchestrator;
+  /** Live events fanned out from the database to streams and sockets. */
+  events: EventHub;
   logger: Logger;
 }
 

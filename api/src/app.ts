@@ -4,13 +4,17 @@ import type { AppDeps, AppEnv } from './app-env.js';
 import { mountConsole } from './console-assets.js';
 import { crawlRoutes } from './crawls/routes.js';
 import { renderError, validationHook, type ErrorBody } from './errors.js';
+import { TeamEventSchema } from './events/schemas.js';
 import { healthRoutes } from './health/routes.js';
 
 export const API_INFO = {
   title: 'Trawl API',
   version: '0.1.0',
   description:
-    'Crawl websites into clean markdown. Authenticate with `Authorization: Bearer <API token>`. Errors share one shape: `{ code, message, details? }`.',
+    'Crawl websites into clean markdown. Authenticate with `Authorization: Bearer <API token>`. Errors share one shape: `{ code, message, details? }`.\n\n' +
+    'Live events: `GET /crawls/{id}/events` streams one crawl as Server-Sent Events; the WebSocket at `/events` carries every event of the team ' +
+    '(`TeamEvent` messages). Authenticate the socket with the `Authorization` header, or with a first message `{"type":"auth","token":"<API token>"}`; ' +
+    'it answers `{"type":"ready"}` once live.',
 };
 
 /** Every API route, with no dependencies bound: what openapi.yaml describes. */
@@ -21,6 +25,8 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
     scheme: 'bearer',
     description: 'An API token, such as the one `npm start` prints on first start.',
   });
+  // Not a route's body: what the `/events` WebSocket sends, so SDKs get its type.
+  api.openAPIRegistry.register('TeamEvent', TeamEventSchema);
   api.route('/', healthRoutes());
   api.route('/', crawlRoutes());
   return api;

@@ -1,7 +1,9 @@
 import { createClient, createConfig, type Client } from './gen/client/index.js';
 import * as api from './gen/sdk.gen.js';
-import type { Crawl, CrawlLog, CrawlLogPage, CrawlOptions, CrawlPage, CrawlResult, CrawlResultPage, StartCrawlRequest } from './gen/types.gen.js';
+import type { Crawl, CrawlLog, CrawlLogPage, CrawlOptions, CrawlPage, CrawlResult, CrawlResultPage, CrawlStreamEvent, StartCrawlRequest } from './gen/types.gen.js';
 import { TrawlConnectionError, TrawlError, toApiError } from './errors.js';
+import { sleep } from './sleep.js';
+import { watchCrawl, type WatchOptions } from './watch.js';
 
 /** Options of {@link createTrawlClient}. */
 export interface TrawlClientOptions {
@@ -97,6 +99,18 @@ export interface CrawlsApi {
    * if (done.status !== 'succeeded') console.warn(done.status);
    */
   waitForCompletion(id: string, options?: WaitOptions): Promise<Crawl>;
+  /**
+   * The crawl's events as they happen: status changes (`CRAWL_EVENT`), stored results
+   * (`CRAWL_RESULT_CREATED_EVENT`) and log lines (`CRAWL_LOG_CREATED_EVENT`), from its first event (or
+   * after `lastEventId`). Each arrives once, in order, even across reconnections; the iteration ends
+   * when the crawl has ended and every event is delivered.
+   * @example
+   * for await (const event of trawl.crawls.watch(crawl.id, { includeMarkdown: false })) {
+   *   if (event.type === 'CRAWL_RESULT_CREATED_EVENT') console.log(event.totalCount, event.crawlResult.url);
+   *   if (event.type === 'CRAWL_EVENT') console.log(event.crawl.status);
+   * }
+   */
+  watch(id: string, options?: WatchOptions): AsyncIterable<CrawlStreamEvent>;
 }
 
 /** A Trawl API client. Create one with {@link createTrawlClient}. */
@@ -187,6 +201,7 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
         await sleep(interval, o.signal);
       }
     },
+    watch: (id, o) => watchCrawl({ baseUrl, token: options.token, projectId: options.projectId, fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)) }, id, o),
   };
 
   return {
@@ -211,19 +226,4 @@ async function* paginate<T>(fetchPage: (page: number, limit: number) => Promise<
     yield* batch.results;
     if (page + 1 >= batch.totalPages || batch.results.length === 0) return;
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -10,10 +10,13 @@
  */
 export { createTrawlClient } from './client.js';
 export type { CrawlsApi, RequestOptions, TrawlClient, TrawlClientOptions, WaitOptions } from './client.js';
+export { parseSse } from './watch.js';
+export type { SseMessage, WatchOptions } from './watch.js';
 export { TrawlApiError, TrawlConnectionError, TrawlError } from './errors.js';
 export type { TrawlErrorDetail } from './errors.js';
 export { CRAWL_LIMITS, DEFAULT_CRAWL_SETTINGS, ENGINE_TYPES, isValidStartUrl, validateCrawlSettings } from './settings.js';
 export type { CrawlSettings } from './settings.js';
 export type {
   Crawl, CrawlLog, CrawlLogPage, CrawlOptions, CrawlPage, CrawlResult, CrawlResultPage, CrawlStatus, EngineType, StartCrawlRequest, ErrorResponse,
+  CrawlEvent, CrawlLogCreatedEvent, CrawlResultCreatedEvent, CrawlStreamEvent, SubscriptionChangedEvent, TeamEvent,
 } from './gen/types.gen.js';

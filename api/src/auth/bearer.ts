@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.js';
+import type { Database } from '../db/client.js';
 import { ApiError } from '../errors.js';
 import { apiTokens } from '../db/schema.js';
 import { hashToken, looksLikeApiToken } from './tokens.js';
@@ -19,15 +20,17 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 const unauthorized = (message: string) => new ApiError(401, 'unauthorized', message);
 
-/** Requires `Authorization: Bearer <API token>`; a missing, malformed, unknown or revoked token is a 401. */
-export const requireBearer = createMiddleware<AppEnv>(async (c, next) => {
-  const header = c.req.header('authorization');
+/** Reads `Authorization: Bearer <token>`; a missing or malformed header is a 401. */
+export function bearerTokenOf(header: string | undefined): string {
   if (!header) throw unauthorized('Missing bearer token: send "Authorization: Bearer <API token>"');
   const [scheme, token] = header.split(/\s+/, 2);
-  if (scheme?.toLowerCase() !== 'bearer' || !token || !looksLikeApiToken(token)) {
-    throw unauthorized('Invalid bearer token');
-  }
-  const { db } = c.var.deps;
+  if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Invalid bearer token');
+  return token;
+}
+
+/** Who an API token speaks for; an unknown, malformed or revoked token is a 401. */
+export async function authenticateApiToken(db: Database, token: string): Promise<AuthContext> {
+  if (!looksLikeApiToken(token)) throw unauthorized('Invalid bearer token');
   const [row] = await db
     .select({ id: apiTokens.id, teamId: apiTokens.teamId, projectId: apiTokens.projectId, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
     .from(apiTokens)
@@ -42,6 +45,12 @@ export const requireBearer = createMiddleware<AppEnv>(async (c, next) => {
       .set({ lastUsedAt: now })
       .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)))));
   }
-  c.set('auth', { teamId: row.teamId, userId: row.userId, tokenId: row.id, projectId: row.projectId, origin: 'api' });
+  return { teamId: row.teamId, userId: row.userId, tokenId: row.id, projectId: row.projectId, origin: 'api' };
+}
+
+/** Requires `Authorization: Bearer <API token>`; a missing, malformed, unknown or revoked token is a 401. */
+export const requireBearer = createMiddleware<AppEnv>(async (c, next) => {
+  const token = bearerTokenOf(c.req.header('authorization'));
+  c.set('auth', await authenticateApiToken(c.var.deps.db, token));
   await next();
 });

@@ -9,6 +9,8 @@ import {
   ProjectHeaderSchema, QueryCrawlsBodySchema, ResultsQuerySchema, StartCrawlBodySchema,
 } from './schemas.js';
 import { CSV_COLUMNS, toCsv } from './csv.js';
+import { CrawlEventsQuerySchema, CrawlStreamEventSchema, LastEventIdHeaderSchema } from '../events/schemas.js';
+import { streamCrawlEvents } from '../events/sse.js';
 import { toCrawlDto, toCrawlLogDto, toCrawlResultDto } from './serialize.js';
 import { abortCrawl, getCrawl, listCrawlLogs, listCrawlResults, listCrawls, startCrawl, streamCrawlResults } from './service.js';
 
@@ -100,6 +102,26 @@ const downloadCsvRoute = createRoute({
   },
 });
 
+const watchCrawlRoute = createRoute({
+  method: 'get',
+  path: '/crawls/{id}/events',
+  operationId: 'watchCrawl',
+  summary: 'Watch a crawl\'s events',
+  description: [
+    'Server-Sent Events: every event of the crawl in commit order (from the start, or after `Last-Event-ID`), then new ones live.',
+    'Each message has `id` (the event id), `event` (its type) and `data` (the event as JSON). When the crawl has ended and all',
+    'is sent, an `end` event closes the stream; a stream closed without one was cut, and reconnecting with `Last-Event-ID`',
+    'resumes with no event lost or repeated. Comment lines keep quiet streams alive.',
+  ].join(' '),
+  tags,
+  security: bearerSecurity,
+  request: { params: CrawlIdParamsSchema, query: CrawlEventsQuerySchema, headers: LastEventIdHeaderSchema },
+  responses: {
+    200: { description: 'A `text/event-stream` of the crawl\'s events.', content: { 'text/event-stream': { schema: CrawlStreamEventSchema } } },
+    ...errorResponses(400, 401, 404),
+  },
+});
+
 const crawlOptionsRoute = createRoute({
   method: 'get',
   path: '/crawl-options',
@@ -179,6 +201,15 @@ export function crawlRoutes(): OpenAPIHono<AppEnv> {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="crawl-results-${crawl.id}.csv"`,
     });
+  });
+
+  app.openapi(watchCrawlRoute, async (c) => {
+    const { deps, auth } = c.var;
+    const crawl = await getCrawl(deps.db, auth, c.req.valid('param').id);
+    const { includeMarkdown, lastEventId } = c.req.valid('query');
+    const after = Number(c.req.valid('header')['last-event-id'] ?? lastEventId ?? 0);
+    // The stream's messages are the documented schema; the route's typed response cannot express a stream.
+    return streamCrawlEvents(c, crawl, { after, includeMarkdown }) as never;
   });
 
   app.openapi(crawlOptionsRoute, (c) => c.json({ staticIp: c.var.deps.config.staticIp?.address ?? null }, 200));

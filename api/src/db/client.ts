@@ -17,6 +17,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
+  /**
+   * Listens for NOTIFY on `channel` until the returned function is called. `onListen` runs each time the
+   * listener is (re)established, so a caller can catch up on what it may have missed while disconnected.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -37,6 +42,11 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
       db,
       kind: 'postgres',
       migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR }),
+      async listen(channel, onNotify, onListen) {
+        // postgres-js keeps a dedicated connection for LISTEN and re-listens (calling onListen) after a reconnect.
+        const request = await sql.listen(channel, onNotify, onListen);
+        return () => request.unlisten();
+      },
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -51,6 +61,12 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    async listen(channel, onNotify, onListen) {
+      // One process: a notification committed through this same instance is delivered here.
+      const unlisten = await client.listen(channel, onNotify);
+      onListen?.();
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

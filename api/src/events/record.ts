@@ -4,8 +4,17 @@ import { events } from '../db/schema.js';
 
 export type EventType = (typeof events.$inferSelect)['type'];
 
-/** The channel a committed change is announced on; its payload is the crawl (or team) id. */
+/** The channel a committed change is announced on; its payload is `<teamId>:<crawlId>` (no crawl id for a team's own events). */
 export const EVENTS_CHANNEL = 'trawl_events';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads a notification's payload; anything else on the channel is ignored. */
+export function parseNotification(payload: string): { teamId: string; crawlId: string | null } | null {
+  const [teamId = '', crawlId = ''] = payload.split(':');
+  if (!UUID.test(teamId) || (crawlId && !UUID.test(crawlId))) return null;
+  return { teamId, crawlId: crawlId || null };
+}
 
 /**
  * Records events in the caller's transaction and announces them: NOTIFY is delivered on commit, so a
@@ -22,5 +31,5 @@ export async function recordEvents(
     select ${scope.teamId}, ${scope.crawlId}::uuid, t::event_type, r
     from unnest(${sql.param(items.map((i) => i.type))}::text[], ${sql.param(items.map((i) => i.refId ?? null))}::uuid[]) with ordinality as x(t, r, n)
     order by n`);
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${scope.crawlId ?? `team:${scope.teamId}`})`);
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${`${scope.teamId}:${scope.crawlId ?? ''}`})`);
 }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses } from './types.gen.js';
+import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -105,6 +105,17 @@ export const listCrawlLogs = <ThrowOnError extends boolean = false>(options: Opt
 export const downloadCrawlResultsCsv = <ThrowOnError extends boolean = false>(options: Options<DownloadCrawlResultsCsvData, ThrowOnError>) => (options.client ?? client).get<DownloadCrawlResultsCsvResponses, DownloadCrawlResultsCsvErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/crawls/{id}/crawl-results/csv',
+    ...options
+});
+
+/**
+ * Watch a crawl's events
+ *
+ * Server-Sent Events: every event of the crawl in commit order (from the start, or after `Last-Event-ID`), then new ones live. Each message has `id` (the event id), `event` (its type) and `data` (the event as JSON). When the crawl has ended and all is sent, an `end` event closes the stream; a stream closed without one was cut, and reconnecting with `Last-Event-ID` resumes with no event lost or repeated. Comment lines keep quiet streams alive.
+ */
+export const watchCrawl = <ThrowOnError extends boolean = false>(options: Options<WatchCrawlData, ThrowOnError, WatchCrawlResponse>) => (options.client ?? client).sse.get<WatchCrawlResponses, WatchCrawlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/crawls/{id}/events',
     ...options
 });
 

@@ -4,8 +4,28 @@ export type ClientOptions = {
     baseUrl: 'http://localhost:3000' | (string & {});
 };
 
-export type Health = {
-    isHealthy: boolean;
+export type TeamEvent = ({
+    type: 'CRAWL_EVENT';
+} & CrawlEvent) | ({
+    type: 'CRAWL_RESULT_CREATED_EVENT';
+} & CrawlResultCreatedEvent) | ({
+    type: 'CRAWL_LOG_CREATED_EVENT';
+} & CrawlLogCreatedEvent) | ({
+    type: 'SUBSCRIPTION_CHANGED_EVENT';
+} & SubscriptionChangedEvent);
+
+/**
+ * The crawl was started or changed status; `crawl` is its state when the event was delivered.
+ */
+export type CrawlEvent = {
+    /**
+     * Grows in commit order within a crawl; send it back as `Last-Event-ID` to resume after it.
+     */
+    id: number;
+    createdAt: string;
+    type: 'CRAWL_EVENT';
+    crawlId: string;
+    crawl: Crawl;
 };
 
 export type Crawl = {
@@ -54,6 +74,80 @@ export type CrawlStatus = 'running' | 'succeeded' | 'failed' | 'aborted' | 'time
  * cheerio: fast, for static sites. playwright: real Chromium, for JavaScript sites. auto: HTTP first, Chromium for pages that need it.
  */
 export type EngineType = 'cheerio' | 'playwright' | 'auto';
+
+export type CrawlResultCreatedEvent = {
+    /**
+     * Grows in commit order within a crawl; send it back as `Last-Event-ID` to resume after it.
+     */
+    id: number;
+    createdAt: string;
+    type: 'CRAWL_RESULT_CREATED_EVENT';
+    crawlId: string;
+    /**
+     * The stored result; `markdown` is left out when the stream was opened with `includeMarkdown=false`.
+     */
+    crawlResult: {
+        id: string;
+        crawlId: string;
+        /**
+         * 1-based order in which the result was stored.
+         */
+        position: number;
+        url: string;
+        title: string;
+        markdown?: string;
+        /**
+         * Repeated blocks removed from this page by deduplication.
+         */
+        duplicatesRemovedCount: number;
+        createdAt: string;
+    };
+    /**
+     * How many results the crawl had once this one was stored.
+     */
+    totalCount: number;
+};
+
+export type CrawlLogCreatedEvent = {
+    /**
+     * Grows in commit order within a crawl; send it back as `Last-Event-ID` to resume after it.
+     */
+    id: number;
+    createdAt: string;
+    type: 'CRAWL_LOG_CREATED_EVENT';
+    crawlId: string;
+    crawlLog: CrawlLog;
+};
+
+export type CrawlLog = {
+    id: string;
+    crawlId: string;
+    level: 'info' | 'debug' | 'warn' | 'error';
+    message: string;
+    description: string | null;
+    createdAt: string;
+};
+
+/**
+ * The team's subscription changed (WebSocket only).
+ */
+export type SubscriptionChangedEvent = {
+    /**
+     * Grows in commit order within a crawl; send it back as `Last-Event-ID` to resume after it.
+     */
+    id: number;
+    createdAt: string;
+    type: 'SUBSCRIPTION_CHANGED_EVENT';
+    crawlId: null;
+    team: {
+        id: string;
+        name: string;
+    };
+};
+
+export type Health = {
+    isHealthy: boolean;
+};
 
 export type ErrorResponse = {
     /**
@@ -165,14 +259,13 @@ export type CrawlLogPage = {
     totalResults: number;
 };
 
-export type CrawlLog = {
-    id: string;
-    crawlId: string;
-    level: 'info' | 'debug' | 'warn' | 'error';
-    message: string;
-    description: string | null;
-    createdAt: string;
-};
+export type CrawlStreamEvent = ({
+    type: 'CRAWL_EVENT';
+} & CrawlEvent) | ({
+    type: 'CRAWL_RESULT_CREATED_EVENT';
+} & CrawlResultCreatedEvent) | ({
+    type: 'CRAWL_LOG_CREATED_EVENT';
+} & CrawlLogCreatedEvent);
 
 export type CrawlOptions = {
     /**
@@ -470,6 +563,56 @@ export type DownloadCrawlResultsCsvResponses = {
 };
 
 export type DownloadCrawlResultsCsvResponse = DownloadCrawlResultsCsvResponses[keyof DownloadCrawlResultsCsvResponses];
+
+export type WatchCrawlData = {
+    body?: never;
+    headers?: {
+        /**
+         * Resume after this event id (EventSource sends it when it reconnects).
+         */
+        'last-event-id'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * Send each result's markdown; `false` for watchers that only count results.
+         */
+        includeMarkdown?: boolean;
+        /**
+         * Resume after this event, for clients that cannot send the `Last-Event-ID` header.
+         */
+        lastEventId?: string;
+    };
+    url: '/crawls/{id}/events';
+};
+
+export type WatchCrawlErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type WatchCrawlError = WatchCrawlErrors[keyof WatchCrawlErrors];
+
+export type WatchCrawlResponses = {
+    /**
+     * A `text/event-stream` of the crawl's events.
+     */
+    200: CrawlStreamEvent;
+};
+
+export type WatchCrawlResponse = WatchCrawlResponses[keyof WatchCrawlResponses];
 
 export type GetCrawlOptionsData = {
     body?: never;
