@@ -25,6 +25,7 @@ const ConfigSchema = z.object({
   TRAWL_BOOTSTRAP: bool.default(true),
   TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRAWL_WORKER_QUEUES: z
     .string()
     .default('http,browser')
@@ -60,7 +61,8 @@ export interface Config {
   /** Create the default team, project and API token on first start with an empty database. */
   bootstrap: boolean;
   /** Run crawls on Temporal workers instead of in this process; null for the in-process runner. */
-  temporal: { address: string; namespace: string } | null;
+  /** Set when crawls run on Temporal; `rpcTimeoutMs` bounds each call the API makes to it. */
+  temporal: { address: string; namespace: string; rpcTimeoutMs: number } | null;
   /** For `npm run worker`: the task queues this process serves, and activities run at once per queue. */
   worker: { queues: Array<'http' | 'browser'>; concurrency: number };
 }
@@ -100,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticIp: e.TRAWL_STATIC_IP && e.TRAWL_STATIC_IP_PROXY_URL ? { address: e.TRAWL_STATIC_IP, proxyUrl: e.TRAWL_STATIC_IP_PROXY_URL } : null,
     logLevel: e.TRAWL_LOG_LEVEL,
     bootstrap: e.TRAWL_BOOTSTRAP,
-    temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE } : null,
+    temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, rpcTimeoutMs: e.TEMPORAL_RPC_TIMEOUT_MS } : null,
     worker: { queues: e.TRAWL_WORKER_QUEUES, concurrency: e.TRAWL_WORKER_CONCURRENCY },
   };
 }
