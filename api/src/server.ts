@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.js';
@@ -7,6 +8,8 @@ import type { Config } from './config.js';
 import { createInProcessOrchestrator } from './crawls/orchestrator.js';
 import { createTemporalOrchestrator } from './crawls/temporal-orchestrator.js';
 import { createCrawlStore } from './crawls/store.js';
+import { createEventHub } from './events/hub.js';
+import { attachEventSocket } from './events/websocket.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createLogger, type Logger } from './logger.js';
 
@@ -35,13 +38,15 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const orchestrator = config.temporal
     ? await createTemporalOrchestrator({ ...config.temporal, logger })
     : createInProcessOrchestrator({ store: createCrawlStore(database.db), config, logger });
-  const deps: AppDeps = { config, db: database.db, orchestrator, logger };
+  const events = await createEventHub(database, logger);
+  const deps: AppDeps = { config, db: database.db, orchestrator, events, logger };
   const app = createApp(deps);
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
+  const socket = attachEventSocket(server as Server, deps);
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -58,6 +63,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     bootstrap,
     close() {
       closing ??= (async () => {
+        await socket.close();
+        await events.close();
         await orchestrator.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
