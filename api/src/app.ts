@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import type { AppDeps, AppEnv } from './app-env.js';
+import { authRoutes } from './auth/routes.js';
 import { mountConsole } from './console-assets.js';
 import { crawlRoutes } from './crawls/routes.js';
 import { renderError, validationHook, type ErrorBody } from './errors.js';
@@ -25,9 +26,16 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
     scheme: 'bearer',
     description: 'An API token, such as the one `npm start` prints on first start.',
   });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'trawl_access',
+    description: 'The browser session set by /auth/login. Writes also send `x-csrf-token` with the value of the `trawl_csrf` cookie.',
+  });
   // Not a route's body: what the `/events` WebSocket sends, so SDKs get its type.
   api.openAPIRegistry.register('TeamEvent', TeamEventSchema);
   api.route('/', healthRoutes());
+  api.route('/', authRoutes());
   api.route('/', crawlRoutes());
   return api;
 }
@@ -59,6 +67,7 @@ export function buildOpenApiDocument() {
     info: API_INFO,
     servers: [{ url: 'http://localhost:3000', description: 'The embedded server `npm start` runs' }],
     tags: [
+      { name: 'Auth', description: 'Sign up, sign in, and browser sessions (cookies with CSRF protection).' },
       { name: 'Crawls', description: 'Start, watch, list and abort crawls, and read their results.' },
       { name: 'Health', description: 'Service status.' },
     ],

@@ -23,6 +23,7 @@ const ConfigSchema = z.object({
   TRAWL_STATIC_IP_PROXY_URL: z.url().optional(),
   TRAWL_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRAWL_BOOTSTRAP: bool.default(true),
+  TRAWL_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -61,6 +62,8 @@ export interface Config {
   /** Create the default team, project and API token on first start with an empty database. */
   bootstrap: boolean;
   /** Run crawls on Temporal workers instead of in this process; null for the in-process runner. */
+  /** Signs session access tokens; when unset, a key generated once is kept in the database. */
+  sessionSecret: string | null;
   /** Set when crawls run on Temporal; `rpcTimeoutMs` bounds each call the API makes to it. */
   temporal: { address: string; namespace: string; rpcTimeoutMs: number } | null;
   /** For `npm run worker`: the task queues this process serves, and activities run at once per queue. */
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticIp: e.TRAWL_STATIC_IP && e.TRAWL_STATIC_IP_PROXY_URL ? { address: e.TRAWL_STATIC_IP, proxyUrl: e.TRAWL_STATIC_IP_PROXY_URL } : null,
     logLevel: e.TRAWL_LOG_LEVEL,
     bootstrap: e.TRAWL_BOOTSTRAP,
+    sessionSecret: e.TRAWL_SESSION_SECRET ?? null,
     temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, rpcTimeoutMs: e.TEMPORAL_RPC_TIMEOUT_MS } : null,
     worker: { queues: e.TRAWL_WORKER_QUEUES, concurrency: e.TRAWL_WORKER_CONCURRENCY },
   };

@@ -1,9 +1,11 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.js';
 import type { Database } from '../db/client.js';
 import { ApiError } from '../errors.js';
 import { apiTokens } from '../db/schema.js';
+import { checkCsrf, COOKIES, readAccessToken, sessionKey } from './sessions.js';
 import { hashToken, looksLikeApiToken } from './tokens.js';
 
 /** Who is calling: the team every query is scoped to, and the project a token may be bound to. */
@@ -14,6 +16,8 @@ export interface AuthContext {
   /** Set when the credential is bound to one project. */
   projectId: string | null;
   origin: 'web' | 'api';
+  /** Set for a browser session: the family logout revokes. */
+  sessionFamilyId?: string;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -48,9 +52,22 @@ export async function authenticateApiToken(db: Database, token: string): Promise
   return { teamId: row.teamId, userId: row.userId, tokenId: row.id, projectId: row.projectId, origin: 'api' };
 }
 
-/** Requires `Authorization: Bearer <API token>`; a missing, malformed, unknown or revoked token is a 401. */
-export const requireBearer = createMiddleware<AppEnv>(async (c, next) => {
-  const token = bearerTokenOf(c.req.header('authorization'));
-  c.set('auth', await authenticateApiToken(c.var.deps.db, token));
+/**
+ * Requires a caller: a bearer API token (origin `api`), or a browser session cookie (origin `web`) whose
+ * writes must also carry the CSRF header. Bearer wins when both are present.
+ */
+export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header('authorization');
+  if (header) {
+    c.set('auth', await authenticateApiToken(c.var.deps.db, bearerTokenOf(header)));
+    return next();
+  }
+  const access = getCookie(c, COOKIES.access);
+  if (!access) throw unauthorized('Sign in, or send "Authorization: Bearer <API token>"');
+  const { db, config } = c.var.deps;
+  const claims = await readAccessToken(db, await sessionKey(db, config.sessionSecret), access);
+  if (!claims) throw unauthorized('Your session has expired; refresh it or sign in again');
+  checkCsrf(c);
+  c.set('auth', { teamId: claims.teamId, userId: claims.userId, tokenId: null, projectId: null, origin: 'web', sessionFamilyId: claims.familyId });
   await next();
 });

@@ -1,6 +1,6 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env.js';
-import { requireBearer } from '../auth/bearer.js';
+import { requireAuth } from '../auth/bearer.js';
 import { validationHook } from '../errors.js';
 import { bearerSecurity, errorResponses, json } from '../openapi-helpers.js';
 import { resolveProjectFilter, resolveProjectId } from '../projects/current-project.js';
@@ -136,9 +136,9 @@ const crawlOptionsRoute = createRoute({
 /** The documented public API of SPEC.md section 7, authenticated with bearer API tokens. */
 export function crawlRoutes(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('/crawls', requireBearer);
-  app.use('/crawls/*', requireBearer);
-  app.use('/crawl-options', requireBearer);
+  app.use('/crawls', requireAuth);
+  app.use('/crawls/*', requireAuth);
+  app.use('/crawl-options', requireAuth);
 
   app.openapi(startCrawlRoute, async (c) => {
     const { deps, auth } = c.var;

@@ -166,3 +166,28 @@ export const events = pgTable('events', {
   refId: uuid('ref_id'),
   createdAt: createdAt(),
 }, (t) => [index('events_crawl_idx').on(t.crawlId, t.id), index('events_team_idx').on(t.teamId, t.id)]);
+
+/**
+ * Browser sessions: one row per refresh token. Rotating a token marks its row used and adds the next row
+ * to the same family; presenting a used token again (a stolen copy) revokes the whole family.
+ */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  familyId: uuid('family_id').notNull(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the refresh token. */
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set when the token was exchanged for the next one. */
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('sessions_family_idx').on(t.familyId), index('sessions_user_idx').on(t.userId)]);
+
+/** Secrets the server generates once and every replica shares, such as the key that signs access tokens. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

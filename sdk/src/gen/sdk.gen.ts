@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
+import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetMeData, GetMeErrors, GetMeResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -24,6 +24,77 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * Answers `isHealthy: true` when the API can reach its database. Needs no credentials.
  */
 export const isHealthy = <ThrowOnError extends boolean = false>(options?: Options<IsHealthyData, ThrowOnError>) => (options?.client ?? client).get<IsHealthyResponses, IsHealthyErrors, ThrowOnError>({ url: '/is-healthy', ...options });
+
+/**
+ * Sign up, creating a team
+ *
+ * Creates the user, a team they belong to, and its default project, then signs them in: session cookies are set.
+ */
+export const signupRootUser = <ThrowOnError extends boolean = false>(options: Options<SignupRootUserData, ThrowOnError>) => (options.client ?? client).post<SignupRootUserResponses, SignupRootUserErrors, ThrowOnError>({
+    url: '/auth/signup/root-user',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign in
+ *
+ * Sets the session cookies: a short-lived httpOnly access cookie, a rotating httpOnly refresh cookie (sent to /auth only), and the readable `trawl_csrf` cookie whose value every cookie-authenticated write must echo in `x-csrf-token`.
+ */
+export const login = <ThrowOnError extends boolean = false>(options: Options<LoginData, ThrowOnError>) => (options.client ?? client).post<LoginResponses, LoginErrors, ThrowOnError>({
+    url: '/auth/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Renew the session
+ *
+ * Exchanges the refresh cookie for new cookies. A refresh token used twice revokes its whole session. Send `x-csrf-token`.
+ */
+export const refreshSession = <ThrowOnError extends boolean = false>(options?: Options<RefreshSessionData, ThrowOnError>) => (options?.client ?? client).post<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/auth/refresh',
+    ...options
+});
+
+/**
+ * Sign out
+ *
+ * Revokes the session and clears its cookies. Send `x-csrf-token`.
+ */
+export const logout = <ThrowOnError extends boolean = false>(options?: Options<LogoutData, ThrowOnError>) => (options?.client ?? client).post<LogoutResponses, LogoutErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/auth/logout',
+    ...options
+});
+
+/**
+ * The signed-in user
+ */
+export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
+    url: '/auth/me',
+    ...options
+});
 
 /**
  * Start a crawl

@@ -149,6 +149,29 @@ export type Health = {
     isHealthy: boolean;
 };
 
+export type AuthResponse = {
+    isSuccessful: true;
+    user: User;
+};
+
+export type User = {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    /**
+     * `trawlAdmin` or `user`.
+     */
+    roles: Array<string>;
+    /**
+     * The teams the user belongs to; the first is used.
+     */
+    teams: Array<{
+        id: string;
+        name: string;
+    }>;
+};
+
 export type ErrorResponse = {
     /**
      * Stable, machine-readable error code.
@@ -168,6 +191,18 @@ export type ErrorResponse = {
         path: string;
         message: string;
     }>;
+};
+
+export type SignupRootUserRequest = {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+};
+
+export type LoginRequest = {
+    email: string;
+    password: string;
 };
 
 export type StartCrawlRequest = {
@@ -298,6 +333,155 @@ export type IsHealthyResponses = {
 };
 
 export type IsHealthyResponse = IsHealthyResponses[keyof IsHealthyResponses];
+
+export type SignupRootUserData = {
+    body: SignupRootUserRequest;
+    path?: never;
+    query?: never;
+    url: '/auth/signup/root-user';
+};
+
+export type SignupRootUserErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+};
+
+export type SignupRootUserError = SignupRootUserErrors[keyof SignupRootUserErrors];
+
+export type SignupRootUserResponses = {
+    /**
+     * Signed up and signed in.
+     */
+    201: AuthResponse;
+};
+
+export type SignupRootUserResponse = SignupRootUserResponses[keyof SignupRootUserResponses];
+
+export type LoginData = {
+    body: LoginRequest;
+    path?: never;
+    query?: never;
+    url: '/auth/login';
+};
+
+export type LoginErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type LoginError = LoginErrors[keyof LoginErrors];
+
+export type LoginResponses = {
+    /**
+     * Signed in.
+     */
+    200: AuthResponse;
+};
+
+export type LoginResponse = LoginResponses[keyof LoginResponses];
+
+export type RefreshSessionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/auth/refresh';
+};
+
+export type RefreshSessionErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type RefreshSessionError = RefreshSessionErrors[keyof RefreshSessionErrors];
+
+export type RefreshSessionResponses = {
+    /**
+     * Renewed.
+     */
+    200: AuthResponse;
+};
+
+export type RefreshSessionResponse = RefreshSessionResponses[keyof RefreshSessionResponses];
+
+export type LogoutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/auth/logout';
+};
+
+export type LogoutErrors = {
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type LogoutError = LogoutErrors[keyof LogoutErrors];
+
+export type LogoutResponses = {
+    /**
+     * Signed out.
+     */
+    204: void;
+};
+
+export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
+
+export type GetMeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/auth/me';
+};
+
+export type GetMeErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type GetMeError = GetMeErrors[keyof GetMeErrors];
+
+export type GetMeResponses = {
+    /**
+     * The user.
+     */
+    200: User;
+};
+
+export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
 
 export type StartCrawlData = {
     body: StartCrawlRequest;
