@@ -39,6 +39,29 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ pglite: pg });
 }
 
+/**
+ * For a server run as a child process, which opens its own database: on PostgreSQL, a new migrated database
+ * made from the run's template, with the URL to give it as DATABASE_URL; null on PGlite, where the child
+ * initialises `<TRAWL_DATA_DIR>/pgdata` itself.
+ */
+export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const template = inject('postgresTemplate');
+  if (!template) return null;
+  const templateName = new URL(template).pathname.slice(1);
+  const name = `${templateName}_f${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = postgres(adminUrl(template), { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`create database "${name}" template "${templateName}"`);
+  const url = new URL(template);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 export interface TestServer {
   url: string;
   /** The bootstrap API token of the default team. */

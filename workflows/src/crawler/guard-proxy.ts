@@ -26,6 +26,11 @@ export async function startGuardProxy(options: { allowPrivateNetworks: boolean }
           up.pipe(res);
         });
         upstream.on('error', (err) => refuse(res, err));
+        // A client that goes away (Chromium closing a page cancels its requests) takes the upstream request
+        // with it, so the site sees its connection close instead of serving a page nobody reads.
+        res.on('close', () => {
+          if (!res.writableFinished) upstream.destroy();
+        });
         req.pipe(upstream);
       })
       .catch((err: unknown) => refuse(res, err));
