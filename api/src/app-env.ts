@@ -2,6 +2,7 @@ import type { AuthContext } from './auth/bearer.js';
 import type { Config } from './config.js';
 import type { CrawlOrchestrator } from './crawls/orchestrator.js';
 import type { Database } from './db/client.js';
+import type { Mailer } from './email/mailer.js';
 import type { EventHub } from './events/hub.js';
 import type { Logger } from './logger.js';
 
@@ -9,9 +10,11 @@ import type { Logger } from './logger.js';
 export interface AppDeps {
   config: Config;
   db: Database;
+  databaseKind: 'pglite' | 'postgres';
   orchestrator: CrawlOrchestrator;
   /** Live events fanned out from the database to streams and sockets. */
   events: EventHub;
+  mailer: Mailer;
   logger: Logger;
 }
 

@@ -1,7 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import type { AppDeps, AppEnv } from './app-env.js';
+import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { teamRoutes } from './teams/routes.js';
 import { mountConsole } from './console-assets.js';
 import { crawlRoutes } from './crawls/routes.js';
 import { renderError, validationHook, type ErrorBody } from './errors.js';
@@ -36,6 +38,8 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
   api.openAPIRegistry.register('TeamEvent', TeamEventSchema);
   api.route('/', healthRoutes());
   api.route('/', authRoutes());
+  api.route('/', teamRoutes());
+  api.route('/', adminRoutes());
   api.route('/', crawlRoutes());
   return api;
 }
@@ -68,6 +72,8 @@ export function buildOpenApiDocument() {
     servers: [{ url: 'http://localhost:3000', description: 'The embedded server `npm start` runs' }],
     tags: [
       { name: 'Auth', description: 'Sign up, sign in, and browser sessions (cookies with CSRF protection).' },
+      { name: 'Teams', description: 'Teams, members and invitations, projects, and API tokens.' },
+      { name: 'Admin', description: 'For Trawl admins only: service health, every team\'s crawls, the email outbox.' },
       { name: 'Crawls', description: 'Start, watch, list and abort crawls, and read their results.' },
       { name: 'Health', description: 'Service status.' },
     ],

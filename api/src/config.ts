@@ -23,6 +23,9 @@ const ConfigSchema = z.object({
   TRAWL_STATIC_IP_PROXY_URL: z.url().optional(),
   TRAWL_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRAWL_BOOTSTRAP: bool.default(true),
+  TRAWL_ADMIN_EMAIL: z.string().trim().regex(/^\S+@\S+$/, 'must be an email address').default('admin@localhost'),
+  TRAWL_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  TRAWL_EMAIL_FROM: z.string().min(3).default('Trawl <no-reply@localhost>'),
   TRAWL_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
@@ -61,10 +64,13 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Create the default team, project and API token on first start with an empty database. */
   bootstrap: boolean;
-  /** Run crawls on Temporal workers instead of in this process; null for the in-process runner. */
+  /** The email of the admin account the first start creates. */
+  adminEmail: string;
+  /** Outgoing email: SMTP when `smtpUrl` is set, otherwise the outbox only. */
+  email: { smtpUrl: string | null; from: string };
   /** Signs session access tokens; when unset, a key generated once is kept in the database. */
   sessionSecret: string | null;
-  /** Set when crawls run on Temporal; `rpcTimeoutMs` bounds each call the API makes to it. */
+  /** Run crawls on Temporal workers instead of in this process (null: the in-process runner); `rpcTimeoutMs` bounds each call to it. */
   temporal: { address: string; namespace: string; rpcTimeoutMs: number } | null;
   /** For `npm run worker`: the task queues this process serves, and activities run at once per queue. */
   worker: { queues: Array<'http' | 'browser'>; concurrency: number };
@@ -105,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticIp: e.TRAWL_STATIC_IP && e.TRAWL_STATIC_IP_PROXY_URL ? { address: e.TRAWL_STATIC_IP, proxyUrl: e.TRAWL_STATIC_IP_PROXY_URL } : null,
     logLevel: e.TRAWL_LOG_LEVEL,
     bootstrap: e.TRAWL_BOOTSTRAP,
+    adminEmail: e.TRAWL_ADMIN_EMAIL,
+    email: { smtpUrl: e.TRAWL_SMTP_URL ?? null, from: e.TRAWL_EMAIL_FROM },
     sessionSecret: e.TRAWL_SESSION_SECRET ?? null,
     temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, rpcTimeoutMs: e.TEMPORAL_RPC_TIMEOUT_MS } : null,
     worker: { queues: e.TRAWL_WORKER_QUEUES, concurrency: e.TRAWL_WORKER_CONCURRENCY },

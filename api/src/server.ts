@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { createInProcessOrchestrator } from './crawls/orchestrator.js';
 import { createTemporalOrchestrator } from './crawls/temporal-orchestrator.js';
 import { createCrawlStore } from './crawls/store.js';
+import { createMailer } from './email/mailer.js';
 import { createEventHub } from './events/hub.js';
 import { attachEventSocket } from './events/websocket.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
@@ -39,7 +40,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     ? await createTemporalOrchestrator({ ...config.temporal, logger })
     : createInProcessOrchestrator({ store: createCrawlStore(database.db), config, logger });
   const events = await createEventHub(database, logger);
-  const deps: AppDeps = { config, db: database.db, orchestrator, events, logger };
+  const mailer = createMailer({ db: database.db, logger, ...config.email });
+  const deps: AppDeps = { config, db: database.db, databaseKind: database.kind, orchestrator, events, mailer, logger };
   const app = createApp(deps);
 
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -51,8 +53,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const publicUrl = config.port === 0 ? url : config.publicUrl;
+  // With an ephemeral port, links in emails and credentials can only name the port once it is known.
+  if (publicUrl !== config.publicUrl) deps.config = { ...config, publicUrl };
 
-  const bootstrap = config.bootstrap ? await bootstrapIfEmpty(database.db, { dataDir: config.dataDir, apiUrl: publicUrl }) : null;
+  const bootstrap = config.bootstrap ? await bootstrapIfEmpty(database.db, { dataDir: config.dataDir, apiUrl: publicUrl, adminEmail: config.adminEmail }) : null;
   await orchestrator.resume();
 
   let closing: Promise<void> | undefined;
@@ -65,6 +69,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       closing ??= (async () => {
         await socket.close();
         await events.close();
+        mailer.close();
         await orchestrator.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

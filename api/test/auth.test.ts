@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema.js';
+import { Browser, newEmail, signUp as signUpAt } from './browser-session.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 // Accounts and browser sessions through the real HTTP API, with a cookie jar as a browser keeps one.
@@ -13,40 +14,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A minimal browser: keeps cookies per name and path, sends them back, and echoes the CSRF cookie when asked. */
-class Browser {
-  readonly cookies = new Map<string, { value: string; path: string }>();
-
-  async request(method: string, path: string, options: { body?: unknown; csrf?: boolean; headers?: Record<string, string> } = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...options.headers };
-    const cookie = [...this.cookies].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`).join('; ');
-    if (cookie) headers.cookie = cookie;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (options.csrf) headers['x-csrf-token'] = this.cookies.get('trawl_csrf')?.value ?? '';
-    const response = await fetch(`${server.url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((p) => p.trim());
-      const [name = '', value = ''] = pair.split('=');
-      const pathAttr = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      if (!value || attributes.some((a) => /^max-age=0$/i.test(a))) this.cookies.delete(name);
-      else this.cookies.set(name, { value, path: pathAttr });
-    }
-    return response;
-  }
-}
-
-let emailCount = 0;
-const newEmail = () => `user${++emailCount}-${Date.now()}@example.com`;
-
-async function signUp(browser = new Browser(), email = newEmail()): Promise<{ browser: Browser; email: string; body: { isSuccessful: boolean; user: { id: string; teams: Array<{ id: string }> } } }> {
-  const response = await browser.request('POST', '/auth/signup/root-user', { body: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'correct horse battery' } });
-  expect(response.status).toBe(201);
-  return { browser, email, body: (await response.json()) as never };
-}
+const signUp = () => signUpAt(server.url);
 
 describe('sign-up and sign-in', () => {
   it('signs up a root user with a team and default project, and signs them in with httpOnly session cookies', async () => {
-    const browser = new Browser();
+    const browser = new Browser(server.url);
     const email = newEmail();
     const response = await browser.request('POST', '/auth/signup/root-user', { body: { firstName: '  Ada ', lastName: 'Lovelace', email: email.toUpperCase(), password: 'correct horse battery' } });
     expect(response.status).toBe(201);
@@ -70,7 +42,7 @@ describe('sign-up and sign-in', () => {
 
   it('rejects bad sign-ups with the spec\'s messages, naming each field, and creates nothing', async () => {
     const before = await server.server.deps.db.$count(users);
-    const response = await new Browser().request('POST', '/auth/signup/root-user', { body: { firstName: 'A', lastName: ' B ', email: 'not an email', password: 'short', extra: 1 } });
+    const response = await new Browser(server.url).request('POST', '/auth/signup/root-user', { body: { firstName: 'A', lastName: ' B ', email: 'not an email', password: 'short', extra: 1 } });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { details: Array<{ path: string; message: string }> };
     expect(Object.fromEntries(body.details.map((d) => [d.path, d.message]))).toEqual({
@@ -82,19 +54,19 @@ describe('sign-up and sign-in', () => {
     });
     expect(await server.server.deps.db.$count(users)).toBe(before);
     const { email } = await signUp();
-    const again = await new Browser().request('POST', '/auth/signup/root-user', { body: { firstName: 'Ada', lastName: 'Again', email, password: 'another password' } });
+    const again = await new Browser(server.url).request('POST', '/auth/signup/root-user', { body: { firstName: 'Ada', lastName: 'Again', email, password: 'another password' } });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'email_taken' });
   });
 
   it('signs in, and never tells whether the email or the password was wrong', async () => {
     const { email } = await signUp();
-    const browser = new Browser();
+    const browser = new Browser(server.url);
     const ok = await browser.request('POST', '/auth/login', { body: { email, password: 'correct horse battery' } });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ isSuccessful: true, user: { email } });
     for (const body of [{ email, password: 'wrong password' }, { email: newEmail(), password: 'correct horse battery' }]) {
-      const bad = await new Browser().request('POST', '/auth/login', { body });
+      const bad = await new Browser(server.url).request('POST', '/auth/login', { body });
       expect(bad.status).toBe(401);
       expect(await bad.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid email or password' });
       expect(bad.headers.getSetCookie()).toEqual([]);
@@ -103,7 +75,7 @@ describe('sign-up and sign-in', () => {
 
   it('refuses sign-in from another site\'s page', async () => {
     const { email } = await signUp();
-    const response = await new Browser().request('POST', '/auth/login', { body: { email, password: 'correct horse battery' }, headers: { origin: 'https://evil.example' } });
+    const response = await new Browser(server.url).request('POST', '/auth/login', { body: { email, password: 'correct horse battery' }, headers: { origin: 'https://evil.example' } });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 'origin_not_allowed' });
   });
@@ -139,7 +111,7 @@ describe('sessions', () => {
     expect((await browser.request('POST', '/auth/refresh')).status).toBe(403);
 
     // The thief replays the old token: refused, and the rightful session dies with it.
-    const thief = new Browser();
+    const thief = new Browser(server.url);
     thief.cookies.set('trawl_refresh', { value: stolen, path: '/auth' });
     thief.cookies.set('trawl_csrf', browser.cookies.get('trawl_csrf')!);
     const replay = await thief.request('POST', '/auth/refresh', { csrf: true });
@@ -158,7 +130,7 @@ describe('sessions', () => {
     const out = await browser.request('POST', '/auth/logout', { csrf: true });
     expect(out.status).toBe(204);
     expect(browser.cookies.size).toBe(0);
-    const replay = new Browser();
+    const replay = new Browser(server.url);
     replay.cookies.set('trawl_access', access);
     replay.cookies.set('trawl_refresh', refresh);
     replay.cookies.set('trawl_csrf', csrf);

@@ -1,19 +1,23 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { asc, eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env.js';
 import type { Database } from '../db/client.js';
-import { projects, teamMembers, teams, users } from '../db/schema.js';
+import { passwordResets, projects, sessions, teamInvites, teamMembers, teams, users } from '../db/schema.js';
 import { ApiError, validationHook } from '../errors.js';
 import { errorResponses, json } from '../openapi-helpers.js';
 import { requireAuth } from './bearer.js';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.js';
+import { hashToken } from './tokens.js';
 import {
   checkCsrf, clearSessionCookies, COOKIES, familyOfRequest, openSession, revokeSessionFamily, rotateSession, sessionKey, setSessionCookies,
 } from './sessions.js';
 
 const tags = ['Auth'];
+/** How long a password reset link works. */
+export const RESET_TTL_MINUTES = 60;
 export const cookieSecurity = [{ sessionCookie: [] }];
 
 const trimmed = (min: number, message: string) => z.string({ error: message }).trim().min(min, { error: message }).max(100, { error: message });
@@ -44,6 +48,21 @@ export const LoginBodySchema = z
     password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1024, { error: 'Invalid email or password' }),
   })
   .openapi('LoginRequest');
+
+export const SignupInviteBodySchema = SignupRootBodySchema.extend({
+  inviteToken: z.string({ error: 'Invalid invite token' }).min(10, { error: 'Invalid invite token' }).max(200, { error: 'Invalid invite token' }),
+}).openapi('SignupInviteRequest');
+
+export const ForgotPasswordBodySchema = z.strictObject({ email: EmailSchema }).openapi('ForgotPasswordRequest');
+
+export const ResetPasswordBodySchema = z
+  .strictObject({
+    token: z.string({ error: 'Invalid reset token' }).min(1, { error: 'Invalid reset token' }).max(200, { error: 'Invalid reset token' }),
+    password: NewPasswordSchema,
+  })
+  .openapi('ResetPasswordRequest');
+
+export const SuccessSchema = z.object({ isSuccessful: z.literal(true) }).openapi('Success');
 
 export const UserSchema = z
   .object({
@@ -80,6 +99,39 @@ const loginRoute = createRoute({
   tags,
   request: { body: { required: true, ...json(LoginBodySchema) } },
   responses: { ...authResponses('Signed in.'), ...errorResponses(400, 401, 403) },
+});
+
+const signupInviteRoute = createRoute({
+  method: 'post',
+  path: '/auth/signup/invite',
+  operationId: 'signupByInvite',
+  summary: 'Sign up by invitation',
+  description: 'Creates the user as a member of the inviting team and signs them in. An emailed invite can only be accepted by its address, once.',
+  tags,
+  request: { body: { required: true, ...json(SignupInviteBodySchema) } },
+  responses: { 201: { description: 'Signed up and signed in.', ...json(AuthResponseSchema) }, ...errorResponses(400, 403, 409) },
+});
+
+const forgotPasswordRoute = createRoute({
+  method: 'post',
+  path: '/auth/forgotPassword',
+  operationId: 'forgotPassword',
+  summary: 'Email a password reset link',
+  description: `Sends a single-use reset link valid for ${RESET_TTL_MINUTES} minutes, if an account has this email. The answer is the same either way.`,
+  tags,
+  request: { body: { required: true, ...json(ForgotPasswordBodySchema) } },
+  responses: { 200: { description: 'Sent, if the account exists.', ...json(SuccessSchema) }, ...errorResponses(400, 403) },
+});
+
+const resetPasswordRoute = createRoute({
+  method: 'post',
+  path: '/auth/resetPassword',
+  operationId: 'resetPassword',
+  summary: 'Set a new password with a reset token',
+  description: 'Uses up the token and signs the user out everywhere. An unknown, used or expired token is a 400 `invalid_reset_token`.',
+  tags,
+  request: { body: { required: true, ...json(ResetPasswordBodySchema) } },
+  responses: { 200: { description: 'The password is changed.', ...json(SuccessSchema) }, ...errorResponses(400, 403) },
 });
 
 const refreshRoute = createRoute({
@@ -161,6 +213,74 @@ export function authRoutes(): OpenAPIHono<AppEnv> {
     const key = await sessionKey(deps.db, deps.config.sessionSecret);
     setSessionCookies(c, await openSession(deps.db, key, created));
     return c.json({ isSuccessful: true as const, user: (await loadUser(deps.db, created.userId))! }, 201);
+  });
+
+  app.openapi(signupInviteRoute, async (c) => {
+    checkOrigin(c);
+    const { deps } = c.var;
+    const body = c.req.valid('json');
+    const passwordHash = await hashPassword(body.password);
+    const created = await deps.db.transaction(async (tx) => {
+      const [invite] = await tx
+        .select()
+        .from(teamInvites)
+        .where(and(eq(teamInvites.tokenHash, hashToken(body.inviteToken)), gt(teamInvites.expiresAt, sql`now()`), isNull(teamInvites.acceptedAt)))
+        .for('update')
+        .limit(1);
+      if (!invite) throw new ApiError(400, 'invalid_invite', 'This invitation is invalid or has expired; ask for a new one');
+      if (invite.email && invite.email !== body.email) throw new ApiError(403, 'invite_email_mismatch', `This invitation is for ${invite.email}`);
+      const [user] = await tx
+        .insert(users)
+        .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, roles: ['user'] })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!user) throw new ApiError(409, 'email_taken', 'An account with this email already exists');
+      await tx.insert(teamMembers).values({ teamId: invite.teamId, userId: user.id });
+      if (invite.email) await tx.update(teamInvites).set({ acceptedAt: sql`now()` }).where(eq(teamInvites.id, invite.id));
+      return { userId: user.id, teamId: invite.teamId };
+    });
+    const key = await sessionKey(deps.db, deps.config.sessionSecret);
+    setSessionCookies(c, await openSession(deps.db, key, created));
+    return c.json({ isSuccessful: true as const, user: (await loadUser(deps.db, created.userId))! }, 201);
+  });
+
+  app.openapi(forgotPasswordRoute, async (c) => {
+    checkOrigin(c);
+    const { deps } = c.var;
+    const { email } = c.req.valid('json');
+    const [user] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    if (user) {
+      const token = randomBytes(32).toString('base64url');
+      await deps.db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000) });
+      const link = `${deps.config.publicUrl}/reset-password?token=${token}`;
+      await deps.mailer.send({
+        to: user.email,
+        subject: 'Reset your Trawl password',
+        text: `Someone asked to reset the password of your Trawl account.\n\nSet a new password here (the link works once, for ${RESET_TTL_MINUTES} minutes):\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
+      });
+    }
+    return c.json({ isSuccessful: true as const }, 200);
+  });
+
+  app.openapi(resetPasswordRoute, async (c) => {
+    checkOrigin(c);
+    const { deps } = c.var;
+    const { token, password } = c.req.valid('json');
+    const passwordHash = await hashPassword(password);
+    const userId = await deps.db.transaction(async (tx) => {
+      const [used] = await tx
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+        .returning({ userId: passwordResets.userId });
+      if (!used) return null;
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+      // A new password signs out every session, in case the old one was known to someone else.
+      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, used.userId), isNull(sessions.revokedAt)));
+      return used.userId;
+    });
+    if (!userId) throw new ApiError(400, 'invalid_reset_token', 'Invalid reset token');
+    return c.json({ isSuccessful: true as const }, 200);
   });
 
   app.openapi(loginRoute, async (c) => {

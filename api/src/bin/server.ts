@@ -16,8 +16,9 @@ async function main(): Promise<void> {
   out(`  crawls:   ${server.deps.orchestrator.kind}`);
   if (bootstrap) {
     out();
-    out('First start: created a team, a project and an API token.');
-    out(`  API token (shown once): ${bootstrap.token}`);
+    out('First start: created a team, a project, an admin account and an API token (each secret is shown once).');
+    out(`  Admin sign-in: ${bootstrap.adminEmail} / ${bootstrap.adminPassword}`);
+    out(`  API token: ${bootstrap.token}`);
     out(`  Saved to ${bootstrap.credentialsPath} (mode 0600); the CLI reads it from there.`);
     out(`  Open the console signed in: ${server.url}/#token=${bootstrap.token}`);
   }

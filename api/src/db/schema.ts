@@ -18,8 +18,10 @@ export const teams = pgTable('teams', {
   maxUsage: integer('max_usage').notNull().default(10_000),
   stripeSubscriptionStatus: text('stripe_subscription_status'),
   priceLookupKey: text('price_lookup_key'),
+  /** The one team that owns crawls started by visitors without an account (the public try-out). */
+  isPublic: boolean('is_public').notNull().default(false),
   createdAt: createdAt(),
-});
+}, (t) => [uniqueIndex('teams_public_key').on(t.isPublic).where(sql`${t.isPublic}`)]);
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -191,3 +193,41 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/** Password reset links: single use, short-lived, stored hashed. */
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('password_resets_user_idx').on(t.userId)]);
+
+/** Team invitations, by link (no email) or by email; stored hashed, usable until they expire. */
+export const teamInvites = pgTable('team_invites', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Set for an invite email: only this address may accept it. */
+  email: text('email'),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set when an email invite was accepted; link invites stay open until they expire. */
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('team_invites_team_idx').on(t.teamId)]);
+
+/**
+ * Every email the server sends, kept whether or not SMTP is configured: without SMTP this is where
+ * reset and invite emails wait, readable by admins and shown in the server log.
+ */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+  createdAt: createdAt(),
+}, (t) => [index('outbox_emails_created_idx').on(t.createdAt)]);

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetMeData, GetMeErrors, GetMeResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
+import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetMeData, GetMeErrors, GetMeResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -32,6 +32,48 @@ export const isHealthy = <ThrowOnError extends boolean = false>(options?: Option
  */
 export const signupRootUser = <ThrowOnError extends boolean = false>(options: Options<SignupRootUserData, ThrowOnError>) => (options.client ?? client).post<SignupRootUserResponses, SignupRootUserErrors, ThrowOnError>({
     url: '/auth/signup/root-user',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign up by invitation
+ *
+ * Creates the user as a member of the inviting team and signs them in. An emailed invite can only be accepted by its address, once.
+ */
+export const signupByInvite = <ThrowOnError extends boolean = false>(options: Options<SignupByInviteData, ThrowOnError>) => (options.client ?? client).post<SignupByInviteResponses, SignupByInviteErrors, ThrowOnError>({
+    url: '/auth/signup/invite',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Email a password reset link
+ *
+ * Sends a single-use reset link valid for 60 minutes, if an account has this email. The answer is the same either way.
+ */
+export const forgotPassword = <ThrowOnError extends boolean = false>(options: Options<ForgotPasswordData, ThrowOnError>) => (options.client ?? client).post<ForgotPasswordResponses, ForgotPasswordErrors, ThrowOnError>({
+    url: '/auth/forgotPassword',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set a new password with a reset token
+ *
+ * Uses up the token and signs the user out everywhere. An unknown, used or expired token is a 400 `invalid_reset_token`.
+ */
+export const resetPassword = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordData, ThrowOnError>) => (options.client ?? client).post<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError>({
+    url: '/auth/resetPassword',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -93,6 +135,239 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
             type: 'apiKey'
         }, { scheme: 'bearer', type: 'http' }],
     url: '/auth/me',
+    ...options
+});
+
+/**
+ * List projects
+ *
+ * The caller's team's projects that are not deleted, oldest first.
+ */
+export const listProjects = <ThrowOnError extends boolean = false>(options?: Options<ListProjectsData, ThrowOnError>) => (options?.client ?? client).get<ListProjectsResponses, ListProjectsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/projects',
+    ...options
+});
+
+/**
+ * Create a project
+ *
+ * The title is trimmed and lowercased.
+ */
+export const createProject = <ThrowOnError extends boolean = false>(options: Options<CreateProjectData, ThrowOnError>) => (options.client ?? client).post<CreateProjectResponses, CreateProjectErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/projects',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a project
+ *
+ * A soft delete: the project disappears from lists and cannot be selected; its crawls are kept. The last project of a team cannot be deleted.
+ */
+export const deleteProject = <ThrowOnError extends boolean = false>(options: Options<DeleteProjectData, ThrowOnError>) => (options.client ?? client).delete<DeleteProjectResponses, DeleteProjectErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/projects/{id}',
+    ...options
+});
+
+/**
+ * Rename a project
+ */
+export const renameProject = <ThrowOnError extends boolean = false>(options: Options<RenameProjectData, ThrowOnError>) => (options.client ?? client).patch<RenameProjectResponses, RenameProjectErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/projects/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a team
+ *
+ * Deletes the team with its projects, crawls, tokens and invitations, and the users who belong to no other team. Needs a signed-in member.
+ */
+export const deleteTeam = <ThrowOnError extends boolean = false>(options: Options<DeleteTeamData, ThrowOnError>) => (options.client ?? client).delete<DeleteTeamResponses, DeleteTeamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}',
+    ...options
+});
+
+/**
+ * Get a team
+ */
+export const getTeam = <ThrowOnError extends boolean = false>(options: Options<GetTeamData, ThrowOnError>) => (options.client ?? client).get<GetTeamResponses, GetTeamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}',
+    ...options
+});
+
+/**
+ * List a team's members
+ */
+export const listTeamMembers = <ThrowOnError extends boolean = false>(options: Options<ListTeamMembersData, ThrowOnError>) => (options.client ?? client).get<ListTeamMembersResponses, ListTeamMembersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/team',
+    ...options
+});
+
+/**
+ * Create an invite link
+ *
+ * A link anyone can use to join the team for 7 days.
+ */
+export const createInviteLink = <ThrowOnError extends boolean = false>(options: Options<CreateInviteLinkData, ThrowOnError>) => (options.client ?? client).post<CreateInviteLinkResponses, CreateInviteLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/invite-link',
+    ...options
+});
+
+/**
+ * Email an invitation
+ *
+ * Emails a link that only this address can accept, once, within 7 days.
+ */
+export const sendInviteEmail = <ThrowOnError extends boolean = false>(options: Options<SendInviteEmailData, ThrowOnError>) => (options.client ?? client).post<SendInviteEmailResponses, SendInviteEmailErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/send-invite-email',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List API tokens
+ *
+ * The team's tokens that are not revoked, newest first: prefixes and last use, never the tokens.
+ */
+export const listApiTokens = <ThrowOnError extends boolean = false>(options?: Options<ListApiTokensData, ThrowOnError>) => (options?.client ?? client).get<ListApiTokensResponses, ListApiTokensErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/api-tokens',
+    ...options
+});
+
+/**
+ * Create an API token
+ *
+ * The token is in this answer only. A token bound to a project reaches only that project's crawls.
+ */
+export const createApiToken = <ThrowOnError extends boolean = false>(options: Options<CreateApiTokenData, ThrowOnError>) => (options.client ?? client).post<CreateApiTokenResponses, CreateApiTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/api-tokens',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke an API token
+ *
+ * It stops working at once.
+ */
+export const revokeApiToken = <ThrowOnError extends boolean = false>(options: Options<RevokeApiTokenData, ThrowOnError>) => (options.client ?? client).delete<RevokeApiTokenResponses, RevokeApiTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/api-tokens/{id}',
+    ...options
+});
+
+/**
+ * Service health in detail
+ */
+export const getAdminHealth = <ThrowOnError extends boolean = false>(options?: Options<GetAdminHealthData, ThrowOnError>) => (options?.client ?? client).get<GetAdminHealthResponses, GetAdminHealthErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/admin/health',
+    ...options
+});
+
+/**
+ * Every team's crawls
+ *
+ * Newest first, 0-based pages.
+ */
+export const listAllCrawls = <ThrowOnError extends boolean = false>(options?: Options<ListAllCrawlsData, ThrowOnError>) => (options?.client ?? client).get<ListAllCrawlsResponses, ListAllCrawlsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/admin/crawls',
+    ...options
+});
+
+/**
+ * Emails the server sent or keeps
+ *
+ * Newest first. Without SMTP, reset and invite emails wait here.
+ */
+export const listOutbox = <ThrowOnError extends boolean = false>(options?: Options<ListOutboxData, ThrowOnError>) => (options?.client ?? client).get<ListOutboxResponses, ListOutboxErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/admin/outbox',
     ...options
 });
 

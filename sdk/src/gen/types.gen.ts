@@ -200,9 +200,148 @@ export type SignupRootUserRequest = {
     password: string;
 };
 
+export type SignupInviteRequest = SignupRootUserRequest & {
+    inviteToken: string;
+};
+
+export type Success = {
+    isSuccessful: true;
+};
+
+export type ForgotPasswordRequest = {
+    email: string;
+};
+
+export type ResetPasswordRequest = {
+    token: string;
+    password: string;
+};
+
 export type LoginRequest = {
     email: string;
     password: string;
+};
+
+export type Project = {
+    id: string;
+    title: string;
+    isDeleted: boolean;
+    createdAt: string;
+};
+
+export type ProjectRequest = {
+    title: string;
+};
+
+export type Team = {
+    id: string;
+    name: string;
+    usageUsed: number;
+    maxUsage: number;
+    stripeSubscriptionStatus: string | null;
+    priceLookupKey: string | null;
+    /**
+     * The team's projects that are not deleted, oldest first.
+     */
+    projects: Array<Project>;
+};
+
+export type TeamMember = {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    roles: Array<string>;
+    joinedAt: string;
+};
+
+export type InviteLink = {
+    inviteLink: string;
+    expiresAt: string;
+};
+
+export type InviteEmailRequest = {
+    email: string;
+};
+
+export type ApiToken = {
+    id: string;
+    name: string;
+    /**
+     * The first characters of the token, to tell tokens apart.
+     */
+    prefix: string;
+    /**
+     * Set when the token only reaches this project.
+     */
+    projectId: string | null;
+    createdAt: string;
+    lastUsedAt: string | null;
+};
+
+export type CreatedApiToken = ApiToken & {
+    /**
+     * The token itself, shown this once; only its hash is kept.
+     */
+    token: string;
+};
+
+export type CreateApiTokenRequest = {
+    name: string;
+    /**
+     * Bind the token to one project.
+     */
+    projectId?: string | null;
+};
+
+export type AdminHealth = {
+    database: {
+        ok: boolean;
+        kind: 'pglite' | 'postgres' | null;
+        latencyMs: number | null;
+    };
+    orchestrator: {
+        kind: 'in-process' | 'temporal';
+        /**
+         * Who runs crawls: this process, or Temporal workers (whose state the Temporal UI shows).
+         */
+        workers: string;
+    };
+    queue: {
+        runningCrawls: number;
+        /**
+         * URLs waiting in the frontiers of running crawls.
+         */
+        pendingUrls: number;
+        /**
+         * URLs being fetched right now.
+         */
+        claimedUrls: number;
+    };
+};
+
+export type AdminCrawlPage = {
+    results: Array<Crawl & {
+        teamId: string;
+    }>;
+    page: number;
+    totalPages: number;
+    totalResults: number;
+};
+
+export type OutboxPage = {
+    results: Array<{
+        id: string;
+        to: string;
+        subject: string;
+        text: string;
+        sentAt: string | null;
+        error: string | null;
+        createdAt: string;
+    }>;
+    page: number;
+    totalPages: number;
+    totalResults: number;
 };
 
 export type StartCrawlRequest = {
@@ -367,6 +506,97 @@ export type SignupRootUserResponses = {
 
 export type SignupRootUserResponse = SignupRootUserResponses[keyof SignupRootUserResponses];
 
+export type SignupByInviteData = {
+    body: SignupInviteRequest;
+    path?: never;
+    query?: never;
+    url: '/auth/signup/invite';
+};
+
+export type SignupByInviteErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+};
+
+export type SignupByInviteError = SignupByInviteErrors[keyof SignupByInviteErrors];
+
+export type SignupByInviteResponses = {
+    /**
+     * Signed up and signed in.
+     */
+    201: AuthResponse;
+};
+
+export type SignupByInviteResponse = SignupByInviteResponses[keyof SignupByInviteResponses];
+
+export type ForgotPasswordData = {
+    body: ForgotPasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/auth/forgotPassword';
+};
+
+export type ForgotPasswordErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type ForgotPasswordError = ForgotPasswordErrors[keyof ForgotPasswordErrors];
+
+export type ForgotPasswordResponses = {
+    /**
+     * Sent, if the account exists.
+     */
+    200: Success;
+};
+
+export type ForgotPasswordResponse = ForgotPasswordResponses[keyof ForgotPasswordResponses];
+
+export type ResetPasswordData = {
+    body: ResetPasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/auth/resetPassword';
+};
+
+export type ResetPasswordErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
+
+export type ResetPasswordResponses = {
+    /**
+     * The password is changed.
+     */
+    200: Success;
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
 export type LoginData = {
     body: LoginRequest;
     path?: never;
@@ -482,6 +712,509 @@ export type GetMeResponses = {
 };
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
+
+export type ListProjectsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/teams/projects';
+};
+
+export type ListProjectsErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+};
+
+export type ListProjectsError = ListProjectsErrors[keyof ListProjectsErrors];
+
+export type ListProjectsResponses = {
+    /**
+     * Projects.
+     */
+    200: Array<Project>;
+};
+
+export type ListProjectsResponse = ListProjectsResponses[keyof ListProjectsResponses];
+
+export type CreateProjectData = {
+    body: ProjectRequest;
+    path?: never;
+    query?: never;
+    url: '/teams/projects';
+};
+
+export type CreateProjectErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type CreateProjectError = CreateProjectErrors[keyof CreateProjectErrors];
+
+export type CreateProjectResponses = {
+    /**
+     * The project.
+     */
+    201: Project;
+};
+
+export type CreateProjectResponse = CreateProjectResponses[keyof CreateProjectResponses];
+
+export type DeleteProjectData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/projects/{id}';
+};
+
+export type DeleteProjectErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+};
+
+export type DeleteProjectError = DeleteProjectErrors[keyof DeleteProjectErrors];
+
+export type DeleteProjectResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteProjectResponse = DeleteProjectResponses[keyof DeleteProjectResponses];
+
+export type RenameProjectData = {
+    body: ProjectRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/projects/{id}';
+};
+
+export type RenameProjectErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type RenameProjectError = RenameProjectErrors[keyof RenameProjectErrors];
+
+export type RenameProjectResponses = {
+    /**
+     * The project.
+     */
+    200: Project;
+};
+
+export type RenameProjectResponse = RenameProjectResponses[keyof RenameProjectResponses];
+
+export type DeleteTeamData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}';
+};
+
+export type DeleteTeamErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteTeamError = DeleteTeamErrors[keyof DeleteTeamErrors];
+
+export type DeleteTeamResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteTeamResponse = DeleteTeamResponses[keyof DeleteTeamResponses];
+
+export type GetTeamData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}';
+};
+
+export type GetTeamErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type GetTeamError = GetTeamErrors[keyof GetTeamErrors];
+
+export type GetTeamResponses = {
+    /**
+     * The team.
+     */
+    200: Team;
+};
+
+export type GetTeamResponse = GetTeamResponses[keyof GetTeamResponses];
+
+export type ListTeamMembersData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/team';
+};
+
+export type ListTeamMembersErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListTeamMembersError = ListTeamMembersErrors[keyof ListTeamMembersErrors];
+
+export type ListTeamMembersResponses = {
+    /**
+     * Members, oldest first.
+     */
+    200: Array<TeamMember>;
+};
+
+export type ListTeamMembersResponse = ListTeamMembersResponses[keyof ListTeamMembersResponses];
+
+export type CreateInviteLinkData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/invite-link';
+};
+
+export type CreateInviteLinkErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type CreateInviteLinkError = CreateInviteLinkErrors[keyof CreateInviteLinkErrors];
+
+export type CreateInviteLinkResponses = {
+    /**
+     * The link.
+     */
+    201: InviteLink;
+};
+
+export type CreateInviteLinkResponse = CreateInviteLinkResponses[keyof CreateInviteLinkResponses];
+
+export type SendInviteEmailData = {
+    body: InviteEmailRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/send-invite-email';
+};
+
+export type SendInviteEmailErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+};
+
+export type SendInviteEmailError = SendInviteEmailErrors[keyof SendInviteEmailErrors];
+
+export type SendInviteEmailResponses = {
+    /**
+     * Sent (or kept in the outbox when no SMTP is configured).
+     */
+    200: {
+        isSuccessful: true;
+    };
+};
+
+export type SendInviteEmailResponse = SendInviteEmailResponses[keyof SendInviteEmailResponses];
+
+export type ListApiTokensData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api-tokens';
+};
+
+export type ListApiTokensErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+};
+
+export type ListApiTokensError = ListApiTokensErrors[keyof ListApiTokensErrors];
+
+export type ListApiTokensResponses = {
+    /**
+     * Tokens.
+     */
+    200: Array<ApiToken>;
+};
+
+export type ListApiTokensResponse = ListApiTokensResponses[keyof ListApiTokensResponses];
+
+export type CreateApiTokenData = {
+    body: CreateApiTokenRequest;
+    path?: never;
+    query?: never;
+    url: '/api-tokens';
+};
+
+export type CreateApiTokenErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type CreateApiTokenError = CreateApiTokenErrors[keyof CreateApiTokenErrors];
+
+export type CreateApiTokenResponses = {
+    /**
+     * The token, shown once.
+     */
+    201: CreatedApiToken;
+};
+
+export type CreateApiTokenResponse = CreateApiTokenResponses[keyof CreateApiTokenResponses];
+
+export type RevokeApiTokenData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api-tokens/{id}';
+};
+
+export type RevokeApiTokenErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type RevokeApiTokenError = RevokeApiTokenErrors[keyof RevokeApiTokenErrors];
+
+export type RevokeApiTokenResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type RevokeApiTokenResponse = RevokeApiTokenResponses[keyof RevokeApiTokenResponses];
+
+export type GetAdminHealthData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/health';
+};
+
+export type GetAdminHealthErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type GetAdminHealthError = GetAdminHealthErrors[keyof GetAdminHealthErrors];
+
+export type GetAdminHealthResponses = {
+    /**
+     * Health.
+     */
+    200: AdminHealth;
+};
+
+export type GetAdminHealthResponse = GetAdminHealthResponses[keyof GetAdminHealthResponses];
+
+export type ListAllCrawlsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number | null;
+        limit?: number;
+    };
+    url: '/admin/crawls';
+};
+
+export type ListAllCrawlsErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type ListAllCrawlsError = ListAllCrawlsErrors[keyof ListAllCrawlsErrors];
+
+export type ListAllCrawlsResponses = {
+    /**
+     * One page.
+     */
+    200: AdminCrawlPage;
+};
+
+export type ListAllCrawlsResponse = ListAllCrawlsResponses[keyof ListAllCrawlsResponses];
+
+export type ListOutboxData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number | null;
+        limit?: number;
+    };
+    url: '/admin/outbox';
+};
+
+export type ListOutboxErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type ListOutboxError = ListOutboxErrors[keyof ListOutboxErrors];
+
+export type ListOutboxResponses = {
+    /**
+     * One page.
+     */
+    200: OutboxPage;
+};
+
+export type ListOutboxResponse = ListOutboxResponses[keyof ListOutboxResponses];
 
 export type StartCrawlData = {
     body: StartCrawlRequest;

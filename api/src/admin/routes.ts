@@ -1,0 +1,114 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { desc, eq, sql } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env.js';
+import { requireAuth } from '../auth/bearer.js';
+import { CrawlSchema } from '../crawls/schemas.js';
+import { toCrawlDto } from '../crawls/serialize.js';
+import { crawlFrontier, crawls, outboxEmails, users } from '../db/schema.js';
+import { ApiError, validationHook } from '../errors.js';
+import { bearerSecurity, errorResponses, json } from '../openapi-helpers.js';
+
+export const ADMIN_ROLE = 'trawlAdmin';
+const tags = ['Admin'];
+const security = [...bearerSecurity, { sessionCookie: [] }];
+
+/** Admin routes need a caller whose user has the admin role; a token acts with its user's roles. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const { auth, deps } = c.var;
+  const [user] = auth.userId ? await deps.db.select({ roles: users.roles }).from(users).where(eq(users.id, auth.userId)).limit(1) : [];
+  if (!user?.roles.includes(ADMIN_ROLE)) throw new ApiError(403, 'forbidden', 'Only Trawl admins may do this');
+  await next();
+});
+
+const AdminHealthSchema = z
+  .object({
+    database: z.object({ ok: z.boolean(), kind: z.enum(['pglite', 'postgres']).nullable(), latencyMs: z.number().nullable() }),
+    orchestrator: z.object({
+      kind: z.enum(['in-process', 'temporal']),
+      workers: z.string().openapi({ description: 'Who runs crawls: this process, or Temporal workers (whose state the Temporal UI shows).' }),
+    }),
+    queue: z.object({
+      runningCrawls: z.number().int(),
+      pendingUrls: z.number().int().openapi({ description: 'URLs waiting in the frontiers of running crawls.' }),
+      claimedUrls: z.number().int().openapi({ description: 'URLs being fetched right now.' }),
+    }),
+  })
+  .openapi('AdminHealth');
+
+const pageQuery = z.object({
+  page: z.coerce.number({ error: 'Page must be a whole number of 0 or more' }).int({ error: 'Page must be a whole number of 0 or more' }).min(0, { error: 'Page must be a whole number of 0 or more' }).default(0).openapi({ param: { name: 'page', in: 'query' } }),
+  limit: z.coerce.number({ error: 'Limit must be a number between 1 and 100' }).int({ error: 'Limit must be a number between 1 and 100' }).min(1, { error: 'Limit must be a number between 1 and 100' }).max(100, { error: 'Limit must be a number between 1 and 100' }).default(15).openapi({ param: { name: 'limit', in: 'query' } }),
+});
+
+const AdminCrawlPageSchema = z
+  .object({ results: z.array(CrawlSchema.extend({ teamId: z.uuid() })), page: z.number().int(), totalPages: z.number().int(), totalResults: z.number().int() })
+  .openapi('AdminCrawlPage');
+
+const OutboxPageSchema = z
+  .object({
+    results: z.array(z.object({ id: z.uuid(), to: z.string(), subject: z.string(), text: z.string(), sentAt: z.iso.datetime().nullable(), error: z.string().nullable(), createdAt: z.iso.datetime() })),
+    page: z.number().int(),
+    totalPages: z.number().int(),
+    totalResults: z.number().int(),
+  })
+  .openapi('OutboxPage');
+
+const healthRoute = createRoute({ method: 'get', path: '/admin/health', operationId: 'getAdminHealth', summary: 'Service health in detail', tags, security, responses: { 200: { description: 'Health.', ...json(AdminHealthSchema) }, ...errorResponses(401, 403) } });
+const crawlsRoute = createRoute({ method: 'get', path: '/admin/crawls', operationId: 'listAllCrawls', summary: 'Every team\'s crawls', description: 'Newest first, 0-based pages.', tags, security, request: { query: pageQuery }, responses: { 200: { description: 'One page.', ...json(AdminCrawlPageSchema) }, ...errorResponses(400, 401, 403) } });
+const outboxRoute = createRoute({ method: 'get', path: '/admin/outbox', operationId: 'listOutbox', summary: 'Emails the server sent or keeps', description: 'Newest first. Without SMTP, reset and invite emails wait here.', tags, security, request: { query: pageQuery }, responses: { 200: { description: 'One page.', ...json(OutboxPageSchema) }, ...errorResponses(400, 401, 403) } });
+
+/** Admin endpoints; the role is checked for every path under /admin. */
+export function adminRoutes(): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('/admin', requireAuth, requireAdmin);
+  app.use('/admin/*', requireAuth, requireAdmin);
+
+  app.openapi(healthRoute, async (c) => {
+    const { deps } = c.var;
+    const started = performance.now();
+    let database: { ok: boolean; kind: 'pglite' | 'postgres' | null; latencyMs: number | null } = { ok: false, kind: null, latencyMs: null };
+    let queue = { runningCrawls: 0, pendingUrls: 0, claimedUrls: 0 };
+    try {
+      const [row] = await deps.db
+        .select({
+          runningCrawls: sql<number>`(select count(*)::int from ${crawls} where status = 'running')`,
+          pendingUrls: sql<number>`(select count(*)::int from ${crawlFrontier} f join ${crawls} c on c.id = f.crawl_id where c.status = 'running' and f.state = 'pending')`,
+          claimedUrls: sql<number>`(select count(*)::int from ${crawlFrontier} f join ${crawls} c on c.id = f.crawl_id where c.status = 'running' and f.state = 'claimed')`,
+        })
+        .from(sql`(select 1) as one`);
+      queue = { runningCrawls: Number(row!.runningCrawls), pendingUrls: Number(row!.pendingUrls), claimedUrls: Number(row!.claimedUrls) };
+      database = { ok: true, kind: deps.databaseKind, latencyMs: Math.round(performance.now() - started) };
+    } catch (err: unknown) {
+      deps.logger.error('Admin health: the database did not answer', err);
+    }
+    const { kind } = deps.orchestrator;
+    const workers = kind === 'in-process' ? `This process, ${deps.config.crawl.concurrency} pages at once` : 'Temporal workers on trawl-http and trawl-browser';
+    return c.json({ database, orchestrator: { kind, workers }, queue }, 200);
+  });
+
+  app.openapi(crawlsRoute, async (c) => {
+    const { deps } = c.var;
+    const { page, limit } = c.req.valid('query');
+    const [rows, [count]] = await Promise.all([
+      deps.db.select().from(crawls).orderBy(desc(crawls.createdAt), desc(crawls.id)).limit(limit).offset(page * limit),
+      deps.db.select({ total: sql<number>`count(*)::int` }).from(crawls),
+    ]);
+    const total = Number(count?.total ?? 0);
+    return c.json({ results: rows.map((r) => ({ ...toCrawlDto(r), teamId: r.teamId })), page, totalPages: Math.ceil(total / limit), totalResults: total }, 200);
+  });
+
+  app.openapi(outboxRoute, async (c) => {
+    const { deps } = c.var;
+    const { page, limit } = c.req.valid('query');
+    const [rows, [count]] = await Promise.all([
+      deps.db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)).limit(limit).offset(page * limit),
+      deps.db.select({ total: sql<number>`count(*)::int` }).from(outboxEmails),
+    ]);
+    const total = Number(count?.total ?? 0);
+    const results = rows.map((r) => ({ ...r, sentAt: r.sentAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() }));
+    return c.json({ results, page, totalPages: Math.ceil(total / limit), totalResults: total }, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { signUp } from './browser-session.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+// Tenant isolation, walked over every operation in openapi.yaml: whatever a route is, an id that belongs
+// to another team is a 404 for this one. A route added later joins the walk by itself; one whose path
+// holds an id and that this table cannot call makes the walk fail until it is added here.
+const document = parse(readFileSync(resolve(import.meta.dirname, '../../openapi.yaml'), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>;
+};
+
+/** Routes that are not per-team by design: admin routes see every team (their role check is tested apart). */
+const NOT_TEAM_SCOPED = /^\/admin\//;
+
+/** A valid body for each operation that needs one, so validation cannot answer before the scope check. */
+const BODIES: Record<string, unknown> = {
+  renameProject: { title: 'renamed' },
+  sendInviteEmail: { email: 'someone@example.com' },
+};
+
+interface Foreign {
+  crawlId: string;
+  projectId: string;
+  teamId: string;
+  tokenId: string;
+}
+
+let server: TestServer;
+let foreign: Foreign;
+let foreignToken: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const other = await signUp(server.url);
+  const crawl = await other.browser.expect<{ id: string }>(201, 'POST', '/crawls', { body: { startUrl: 'http://127.0.0.1:9/', maxResults: 1 } });
+  const project = await other.browser.expect<{ id: string }>(201, 'POST', '/teams/projects', { body: { title: 'secret' } });
+  const token = await other.browser.expect<{ id: string; token: string }>(201, 'POST', '/api-tokens', { body: { name: 'theirs' } });
+  foreign = { crawlId: crawl.id, projectId: project.id, teamId: other.user.teams[0]!.id, tokenId: token.id };
+  foreignToken = token.token;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The foreign id a path's `{id}` stands for. */
+function foreignIdFor(path: string): string {
+  if (path.startsWith('/crawls/')) return foreign.crawlId;
+  if (path.startsWith('/teams/projects/')) return foreign.projectId;
+  if (path.startsWith('/teams/')) return foreign.teamId;
+  if (path.startsWith('/api-tokens/')) return foreign.tokenId;
+  throw new Error(`The isolation walk does not know what {id} is in ${path}: add it to foreignIdFor`);
+}
+
+const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), operationId: op.operationId })),
+);
+const withIds = operations.filter((o) => o.path.includes('{') && !NOT_TEAM_SCOPED.test(o.path));
+
+describe('tenant isolation over every route in openapi.yaml', () => {
+  it('walks a meaningful set of routes', () => {
+    expect(withIds.length).toBeGreaterThanOrEqual(12);
+    for (const op of withIds) expect(op.path).toMatch(/\{id\}/);
+  });
+
+  for (const as of ['an API token', 'a browser session'] as const) {
+    it.each(withIds)(`$method $path answers 404 for another team's id, with ${as}`, async ({ path, method, operationId }) => {
+      const url = path.replace('{id}', foreignIdFor(path));
+      const body = BODIES[operationId];
+      let response: Response;
+      if (as === 'an API token') {
+        response = await fetch(`${server.url}${url}`, {
+          method,
+          headers: { authorization: `Bearer ${server.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+      } else {
+        const { browser } = await signUp(server.url);
+        response = await browser.request(method, url, { body, csrf: true });
+      }
+      expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBe(404);
+      const error = (await response.json()) as { code: string; message: string };
+      expect(error.code).toBe('not_found');
+      // The route itself answered (an unknown route is a 404 too, which would prove nothing).
+      expect(error.message).not.toMatch(/^No route/);
+    });
+  }
+
+  it('lists nothing of another team, and its credentials reach nothing of this one', async () => {
+    const mine = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
+    const crawls = (await (await fetch(`${server.url}/crawls/query`, { method: 'POST', headers: mine, body: '{}' })).json()) as { results: Array<{ id: string }> };
+    expect(crawls.results.map((c) => c.id)).not.toContain(foreign.crawlId);
+    const projects = (await (await fetch(`${server.url}/teams/projects`, { headers: mine })).json()) as Array<{ id: string }>;
+    expect(projects.map((p) => p.id)).not.toContain(foreign.projectId);
+    const tokens = (await (await fetch(`${server.url}/api-tokens`, { headers: mine })).json()) as Array<{ id: string }>;
+    expect(tokens.map((t) => t.id)).not.toContain(foreign.tokenId);
+    // The other way round: their token, our crawl.
+    const ours = (await (await fetch(`${server.url}/crawls`, { method: 'POST', headers: mine, body: JSON.stringify({ startUrl: 'http://127.0.0.1:9/', maxResults: 1 }) })).json()) as { id: string };
+    expect((await fetch(`${server.url}/crawls/${ours.id}`, { headers: { authorization: `Bearer ${foreignToken}` } })).status).toBe(404);
+    expect((await fetch(`${server.url}/crawls/${ours.id}/events`, { headers: { authorization: `Bearer ${foreignToken}` } })).status).toBe(404);
+    // A project of another team cannot be selected with x-project-id either.
+    const selected = await fetch(`${server.url}/crawls`, { method: 'POST', headers: { ...mine, 'x-project-id': foreign.projectId }, body: JSON.stringify({ startUrl: 'http://127.0.0.1:9/' }) });
+    expect(selected.status).toBe(404);
+  });
+});
