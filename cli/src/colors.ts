@@ -8,6 +8,7 @@ const CODES = {
   red: [31, 39],
   green: [32, 39],
   yellow: [33, 39],
+  blue: [34, 39],
   cyan: [36, 39],
 } as const;
 

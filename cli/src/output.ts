@@ -28,6 +28,13 @@ export function formatDate(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
 }
 
+/** A timestamp's local time of day as `12:14:05`, for log lines; `--:--:--` for an unreadable one. */
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '--:--:--';
+  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+}
+
 /** Pretty JSON for `--json`: still one valid document, and readable when a person looks. */
 export const toJson = (value: unknown): string => JSON.stringify(value, null, 2);
 

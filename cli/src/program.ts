@@ -9,6 +9,7 @@ import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
 import { registerResults } from './commands/results.js';
 import { registerStatus } from './commands/status.js';
+import { registerTail } from './commands/tail.js';
 import type { Environment } from './config.js';
 import type { ErrorContext } from './errors.js';
 import { createSession, type GlobalOptions, type SessionStreams } from './session.js';
@@ -16,6 +17,7 @@ import { createSession, type GlobalOptions, type SessionStreams } from './sessio
 const HELP_FOOTER = `
 Examples:
   $ trawl crawl https://docs.example.com --max-results 50 --wait
+  $ trawl tail <id>
   $ trawl results <id> --format md --output docs.md
   $ trawl list --query example.com
   $ trawl login --token trawl_abc123 --api-url https://trawl.example.com
@@ -63,7 +65,7 @@ export function createProgram({ environment, streams, errorContext }: ProgramOpt
     });
 
   const sessionFor = (command: Command) => createSession(environment, command.optsWithGlobals<GlobalOptions>(), errorContext, streams);
-  for (const register of [registerCrawl, registerStatus, registerResults, registerList, registerAbort, registerLogin, registerLogout]) {
+  for (const register of [registerCrawl, registerStatus, registerTail, registerResults, registerList, registerAbort, registerLogin, registerLogout]) {
     register(program, sessionFor);
   }
   return program;

@@ -71,6 +71,8 @@ export interface CliProcess {
   child: ChildProcess;
   /** Resolves once stderr has matched. */
   waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves once stdout has matched. */
+  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   done: Promise<CliResult>;
 }
 
@@ -79,7 +81,10 @@ export function startCli(args: string[], sandbox: Sandbox, options: RunOptions =
   let stdout = '';
   let stderr = '';
   const watchers = new Set<() => void>();
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    for (const check of watchers) check();
+  });
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
     for (const check of watchers) check();
@@ -93,21 +98,24 @@ export function startCli(args: string[], sandbox: Sandbox, options: RunOptions =
   return {
     child,
     done,
-    waitForStderr(pattern, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`stderr never matched ${pattern}: ${stderr}`)), timeoutMs);
-        const check = (): void => {
-          const match = stderr.match(pattern);
-          if (!match) return;
-          clearTimeout(timer);
-          watchers.delete(check);
-          resolve(match);
-        };
-        watchers.add(check);
-        check();
-      });
-    },
+    waitForStderr: (pattern, timeoutMs) => waitFor('stderr', () => stderr, pattern, timeoutMs),
+    waitForStdout: (pattern, timeoutMs) => waitFor('stdout', () => stdout, pattern, timeoutMs),
   };
+
+  function waitFor(name: string, text: () => string, pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} never matched ${pattern}: ${text()}`)), timeoutMs);
+      const check = (): void => {
+        const match = text().match(pattern);
+        if (!match) return;
+        clearTimeout(timer);
+        watchers.delete(check);
+        resolve(match);
+      };
+      watchers.add(check);
+      check();
+    });
+  }
 }
 
 /** Runs `trawl <args>` to completion. */

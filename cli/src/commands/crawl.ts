@@ -7,9 +7,12 @@ import { toJson } from '../output.js';
 import type { Session, SessionFactory } from '../session.js';
 import { withSpinner } from '../ui/spinner.js';
 import { watchCrawl } from '../watch.js';
+import { followToEnd } from './tail.js';
 
 interface CrawlOptions extends CrawlFlags {
   wait?: boolean;
+  tail?: boolean;
+  debug?: boolean;
 }
 
 const EXAMPLES = `
@@ -19,6 +22,7 @@ Only the settings you give are sent; the server fills in the rest (10 results, d
 Examples:
   $ trawl crawl https://docs.example.com --max-results 50 --max-depth 2
   $ trawl crawl https://example.com --sitemap --engine cheerio --wait
+  $ trawl crawl https://example.com --tail
   $ id=$(trawl crawl https://example.com) && trawl status "$id" --wait`;
 
 export function registerCrawl(program: Command, sessionFor: SessionFactory): void {
@@ -38,6 +42,8 @@ export function registerCrawl(program: Command, sessionFor: SessionFactory): voi
     .option('--extraction <text>', 'AI extraction instruction, such as "only the pricing tables"')
     .option('--static-ips', "crawl from the server's fixed IP address")
     .option('--wait', 'watch the crawl until it ends; exit 1 unless it succeeded or timed out')
+    .option('--tail', 'follow the crawl live with its log lines until it ends (as `trawl tail`); exit 1 unless it succeeded or timed out')
+    .option('--debug', 'with --tail, show debug log lines too')
     .addHelpText('after', EXAMPLES)
     .action((url: string, options: CrawlOptions, command: Command) =>
       runCrawl(sessionFor(command), url, options, (flag) => command.getOptionValueSource(flag) === 'cli'),
@@ -50,6 +56,12 @@ async function runCrawl(session: Session, url: string, options: CrawlOptions, gi
   const client = session.client();
   const started = await withSpinner(session, `Starting a crawl of ${settings.startUrl}`, () => client.crawls.start(settings));
   session.errorContext.crawlId = started.id;
+
+  if (options.tail) {
+    const done = await followToEnd(session, started, { debug: options.debug });
+    session.note(`Get the results with: trawl results ${done.id}`);
+    return;
+  }
 
   if (!options.wait) {
     // The id alone on stdout, so `id=$(trawl crawl ...)` works; the hint goes to stderr.
