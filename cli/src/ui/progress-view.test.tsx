@@ -37,5 +37,6 @@ describe('ProgressView', () => {
     const text = frame({ crawl: { ...crawl, status: 'succeeded', numberOfResults: 1, durationInSeconds: 4 }, color: false, now: at(999) });
     expect(text).toContain('● Crawling');
     expect(text).toContain('succeeded · 1 result · 4s ·');
+    expect(text).not.toContain('Ctrl-C');
   });
 });

@@ -16,9 +16,11 @@ export interface ProgressViewProps {
   color: boolean;
   /** The clock, for tests. @default Date.now */
   now?: () => number;
+  /** The line under the status while the crawl runs. */
+  hint?: string;
 }
 
-export function ProgressView({ crawl, color, now = Date.now }: ProgressViewProps) {
+export function ProgressView({ crawl, color, now = Date.now, hint = 'Ctrl-C stops watching; the crawl keeps running' }: ProgressViewProps) {
   const [time, setTime] = useState(now);
   useEffect(() => {
     const timer = setInterval(() => setTime(now()), FRAME_MS);
@@ -38,7 +40,7 @@ export function ProgressView({ crawl, color, now = Date.now }: ProgressViewProps
         {'  '}
         <Text color={statusColor}>{crawl.status}</Text> · {results} · {formatDuration(crawlSeconds(crawl, time))} · {crawl.id}
       </Text>
-      <Text dimColor={color}>  Ctrl-C stops watching; the crawl keeps running</Text>
+      {running ? <Text dimColor={color}>  {hint}</Text> : null}
     </Box>
   );
 }
