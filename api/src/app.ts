@@ -3,12 +3,15 @@ import { cors } from 'hono/cors';
 import type { AppDeps, AppEnv } from './app-env.js';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { googleRoutes } from './auth/google.js';
 import { teamRoutes } from './teams/routes.js';
 import { mountConsole } from './console-assets.js';
 import { crawlRoutes } from './crawls/routes.js';
 import { renderError, validationHook, type ErrorBody } from './errors.js';
 import { TeamEventSchema } from './events/schemas.js';
 import { healthRoutes } from './health/routes.js';
+import { publicRoutes } from './public/routes.js';
+import { RATE_RULES, rateLimit } from './rate-limit.js';
 
 export const API_INFO = {
   title: 'Trawl API',
@@ -37,10 +40,16 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
   // Not a route's body: what the `/events` WebSocket sends, so SDKs get its type.
   api.openAPIRegistry.register('TeamEvent', TeamEventSchema);
   api.route('/', healthRoutes());
+  // Per client IP, before the routes they guard (see README: TRAWL_TRUST_PROXY).
+  api.use('/auth/login', rateLimit(RATE_RULES.login));
+  api.use('/auth/signup/*', rateLimit(RATE_RULES.signup));
+  api.use('/auth/forgotPassword', rateLimit(RATE_RULES.forgotPassword));
   api.route('/', authRoutes());
+  api.route('/', googleRoutes());
   api.route('/', teamRoutes());
   api.route('/', adminRoutes());
   api.route('/', crawlRoutes());
+  api.route('/', publicRoutes());
   return api;
 }
 
@@ -75,6 +84,7 @@ export function buildOpenApiDocument() {
       { name: 'Teams', description: 'Teams, members and invitations, projects, and API tokens.' },
       { name: 'Admin', description: 'For Trawl admins only: service health, every team\'s crawls, the email outbox.' },
       { name: 'Crawls', description: 'Start, watch, list and abort crawls, and read their results.' },
+      { name: 'Public', description: 'The try-out: start and read a crawl without an account, at most 15 results.' },
       { name: 'Health', description: 'Service status.' },
     ],
   });

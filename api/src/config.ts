@@ -27,6 +27,16 @@ const ConfigSchema = z.object({
   TRAWL_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   TRAWL_EMAIL_FROM: z.string().min(3).default('Trawl <no-reply@localhost>'),
   TRAWL_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRAWL_TRUST_PROXY: z.preprocess(
+    (v) => (v === 'true' ? '1' : v === 'false' || v === '' ? '0' : v),
+    z.coerce.number({ error: 'must be a number of proxy hops (or true/false)' }).int().min(0).max(10).default(0),
+  ),
+  TRAWL_RATE_LIMIT_PUBLIC_CRAWLS: z.coerce.number().int().min(1).default(10),
+  TRAWL_RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_REDIRECT_URI: z.url().optional(),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -70,6 +80,15 @@ export interface Config {
   email: { smtpUrl: string | null; from: string };
   /** Signs session access tokens; when unset, a key generated once is kept in the database. */
   sessionSecret: string | null;
+  /**
+   * Google sign-in, when a client ID and secret are set. `tokenUrl` is Google's token endpoint unless pointed
+   * at an egress proxy (or a test's stand-in); browsers are always sent to Google itself.
+   */
+  google: { clientId: string; clientSecret: string; /** Null: `<publicUrl>/auth/google/callback`. */ redirectUri: string | null; tokenUrl: string } | null;
+  /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted; 0 uses the socket's address. */
+  trustProxy: number;
+  /** Requests per client IP: public crawls started per hour; sign-ins, sign-ups and reset requests per 15 minutes, each. */
+  rateLimits: { publicCrawlsPerHour: number; authPer15Minutes: number };
   /** Run crawls on Temporal workers instead of in this process (null: the in-process runner); `rpcTimeoutMs` bounds each call to it. */
   temporal: { address: string; namespace: string; rpcTimeoutMs: number } | null;
   /** For `npm run worker`: the task queues this process serves, and activities run at once per queue. */
@@ -86,14 +105,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
   if (Boolean(e.TRAWL_STATIC_IP) !== Boolean(e.TRAWL_STATIC_IP_PROXY_URL)) {
     throw new ConfigError('Invalid configuration:\n  TRAWL_STATIC_IP and TRAWL_STATIC_IP_PROXY_URL must be set together');
   }
   const hostForUrl = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const publicUrl = e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`;
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`,
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(e.TRAWL_DATA_DIR),
     consoleDir: e.TRAWL_CONSOLE_DIR ? resolve(e.TRAWL_CONSOLE_DIR) : resolve(import.meta.dirname, '../../console/dist'),
@@ -114,6 +137,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.TRAWL_ADMIN_EMAIL,
     email: { smtpUrl: e.TRAWL_SMTP_URL ?? null, from: e.TRAWL_EMAIL_FROM },
     sessionSecret: e.TRAWL_SESSION_SECRET ?? null,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            redirectUri: e.GOOGLE_REDIRECT_URI ?? null,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+          }
+        : null,
+    trustProxy: e.TRAWL_TRUST_PROXY,
+    rateLimits: { publicCrawlsPerHour: e.TRAWL_RATE_LIMIT_PUBLIC_CRAWLS, authPer15Minutes: e.TRAWL_RATE_LIMIT_AUTH },
     temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, rpcTimeoutMs: e.TEMPORAL_RPC_TIMEOUT_MS } : null,
     worker: { queues: e.TRAWL_WORKER_QUEUES, concurrency: e.TRAWL_WORKER_CONCURRENCY },
   };

@@ -8,6 +8,8 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'Not found, or not visible to these credentials.',
   409: 'The request conflicts with the resource state.',
   429: 'Too many requests; retry after the `Retry-After` seconds.',
+  501: 'Not configured on this server.',
+  503: 'A service this call needs is unavailable; retry shortly.',
 };
 
 /** The documented error responses of a route, all with the one error schema. */

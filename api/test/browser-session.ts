@@ -5,13 +5,13 @@ export class Browser {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: string, path: string, options: { body?: unknown; csrf?: boolean; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(method: string, path: string, options: { body?: unknown; csrf?: boolean; headers?: Record<string, string>; redirect?: RequestRedirect } = {}): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
     const cookie = [...this.cookies].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`).join('; ');
     if (cookie) headers.cookie = cookie;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.csrf) headers['x-csrf-token'] = this.cookies.get('trawl_csrf')?.value ?? '';
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, redirect: options.redirect, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';').map((p) => p.trim());
       const [name = '', value = ''] = pair.split('=');

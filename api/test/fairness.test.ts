@@ -42,7 +42,7 @@ describe('fairness between crawls', () => {
     bigCrawlId = bigCrawl.id;
     // Well under way: results stored, and every slot of the server taken by its pages.
     await expect.poll(async () => (await trawl.crawls.get(bigCrawl.id)).numberOfResults, { timeout: 30_000 }).toBeGreaterThanOrEqual(16);
-    await expect.poll(() => big.pending().length).toBe(4);
+    await expect.poll(() => big.pending().length, { timeout: 15_000, interval: 10 }).toBe(4);
 
     const smallCrawl = await trawl.crawls.start({ startUrl: `${small.origin}/`, maxResults: 50, maxDepth: 2, engineType: 'cheerio' });
     const smallDone = await trawl.crawls.waitForCompletion(smallCrawl.id, { pollIntervalMs: 100, signal: AbortSignal.timeout(40_000) });

@@ -88,6 +88,9 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     TRAWL_CONSOLE_DIR: join(dataDir, 'no-console'),
     // Fixture sites live on 127.0.0.1; the block itself is proven by a test that leaves this off.
     TRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+    // Every test signs up and in from 127.0.0.1; rate-limit.test.ts sets its own low limits.
+    TRAWL_RATE_LIMIT_AUTH: '100000',
+    TRAWL_RATE_LIMIT_PUBLIC_CRAWLS: '100000',
     ...options.env,
   });
   const server = await startServer(config, { database });

@@ -14,6 +14,8 @@ const document = parse(readFileSync(resolve(import.meta.dirname, '../../openapi.
 
 /** Routes that are not per-team by design: admin routes see every team (their role check is tested apart). */
 const NOT_TEAM_SCOPED = /^\/admin\//;
+/** The public try-out's routes: no credentials, and only the public team's crawls. */
+const PUBLIC_TRY_OUT = /^\/(app\/crawls|app\/crawl-logs|crawl-results)\/public\//;
 
 /** A valid body for each operation that needs one, so validation cannot answer before the scope check. */
 const BODIES: Record<string, unknown> = {
@@ -48,6 +50,8 @@ afterAll(async () => {
 /** The foreign id a path's `{id}` stands for. */
 function foreignIdFor(path: string): string {
   if (path.startsWith('/crawls/')) return foreign.crawlId;
+  // The public try-out reads only the public team's crawls: a team's crawl is as unknown there as anywhere.
+  if (PUBLIC_TRY_OUT.test(path)) return foreign.crawlId;
   if (path.startsWith('/teams/projects/')) return foreign.projectId;
   if (path.startsWith('/teams/')) return foreign.teamId;
   if (path.startsWith('/api-tokens/')) return foreign.tokenId;
@@ -58,6 +62,15 @@ const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), operationId: op.operationId })),
 );
 const withIds = operations.filter((o) => o.path.includes('{') && !NOT_TEAM_SCOPED.test(o.path));
+const publicWithIds = withIds.filter((o) => PUBLIC_TRY_OUT.test(o.path));
+
+async function expectNotFound(response: Response, label: string): Promise<void> {
+  expect(response.status, `${label}: ${await response.clone().text()}`).toBe(404);
+  const error = (await response.json()) as { code: string; message: string };
+  expect(error.code).toBe('not_found');
+  // The route itself answered (an unknown route is a 404 too, which would prove nothing).
+  expect(error.message).not.toMatch(/^No route/);
+}
 
 describe('tenant isolation over every route in openapi.yaml', () => {
   it('walks a meaningful set of routes', () => {
@@ -80,13 +93,24 @@ describe('tenant isolation over every route in openapi.yaml', () => {
         const { browser } = await signUp(server.url);
         response = await browser.request(method, url, { body, csrf: true });
       }
-      expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBe(404);
-      const error = (await response.json()) as { code: string; message: string };
-      expect(error.code).toBe('not_found');
-      // The route itself answered (an unknown route is a 404 too, which would prove nothing).
-      expect(error.message).not.toMatch(/^No route/);
+      await expectNotFound(response, `${method} ${url}`);
     });
   }
+
+  it('walks the public try-out routes too, and they need no credentials', () => {
+    expect(publicWithIds.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
+      'GET /app/crawl-logs/public/{id}',
+      'GET /app/crawls/public/{id}',
+      'GET /crawl-results/public/{id}',
+      'GET /crawl-results/public/{id}/download-csv',
+    ]);
+    for (const op of publicWithIds) expect(document.paths[op.path]![op.method.toLowerCase()]!.security, op.path).toEqual([]);
+  });
+
+  it.each(publicWithIds)("$method $path answers 404 for a team's crawl, with no credentials", async ({ path, method }) => {
+    const url = path.replace('{id}', foreign.crawlId);
+    await expectNotFound(await fetch(`${server.url}${url}`, { method }), `${method} ${url}`);
+  });
 
   it('lists nothing of another team, and its credentials reach nothing of this one', async () => {
     const mine = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };

@@ -1,7 +1,10 @@
 import { createClient, createConfig, type Client } from './gen/client/index.js';
 import * as api from './gen/sdk.gen.js';
 import type { Crawl, CrawlLog, CrawlLogPage, CrawlOptions, CrawlPage, CrawlResult, CrawlResultPage, CrawlStreamEvent, StartCrawlRequest } from './gen/types.gen.js';
-import { TrawlConnectionError, TrawlError, toApiError } from './errors.js';
+import { createAccountApis, type AdminApi, type AuthApi, type ProjectsApi, type TeamsApi, type TokensApi } from './accounts.js';
+import { createCaller, paginate } from './call.js';
+import { TrawlError } from './errors.js';
+import { createSession, withSessionRefresh, type SessionStore } from './session.js';
 import { sleep } from './sleep.js';
 import { watchCrawl, type WatchOptions } from './watch.js';
 
@@ -9,7 +12,10 @@ import { watchCrawl, type WatchOptions } from './watch.js';
 export interface TrawlClientOptions {
   /** Where the API answers, such as `http://localhost:3000`. */
   baseUrl: string;
-  /** An API token (`trawl_...`). */
+  /**
+   * An API token (`trawl_...`). Without one the client works by session: sign in with `auth.login`
+   * (or `auth.signUp`) and every later call rides on the session cookies, see {@link TrawlClientOptions.session}.
+   */
   token?: string;
   /** Sent as `x-project-id`: the project new crawls go to and lists are narrowed to. */
   projectId?: string;
@@ -17,6 +23,19 @@ export interface TrawlClientOptions {
   fetch?: typeof fetch;
   /** Milliseconds before a request is abandoned. @default 600000 */
   timeoutMs?: number;
+  /**
+   * Where a client without a `token` keeps its session cookies:
+   * - `'browser'`: the browser's own cookie store. Requests are sent with `credentials: 'include'`, and
+   *   writes echo the `trawl_csrf` cookie, read from `document.cookie`, in `x-csrf-token`; so the page must be
+   *   on the API's site (the console is), and a cross-site API must allow credentials.
+   * - `'memory'`: a cookie jar inside this client, for Node.js and other runtimes without one. The session
+   *   lasts as long as the client; call `auth.logout()` to end it on the server.
+   *
+   * Either way a 401 renews the session once (`POST /auth/refresh`) and the call is made again.
+   * Ignored when `token` is set.
+   * @default 'browser' where `document` exists, else 'memory'
+   */
+  session?: SessionStore;
 }
 
 /** Per-call options. */
@@ -116,6 +135,16 @@ export interface CrawlsApi {
 /** A Trawl API client. Create one with {@link createTrawlClient}. */
 export interface TrawlClient {
   crawls: CrawlsApi;
+  /** Sign-up, sign-in and the session. */
+  auth: AuthApi;
+  /** The caller's team, its members and invitations. */
+  teams: TeamsApi;
+  /** The team's projects. */
+  projects: ProjectsApi;
+  /** The team's API tokens. */
+  tokens: TokensApi;
+  /** Service administration, for `trawlAdmin` users. */
+  admin: AdminApi;
   /**
    * What this server offers crawls, such as the fixed address of static-IP crawls.
    * @example
@@ -132,12 +161,6 @@ export interface TrawlClient {
   readonly raw: Client;
 }
 
-interface CallResult<T> {
-  data?: T;
-  error?: unknown;
-  response?: Response;
-}
-
 /**
  * Creates a client for the Trawl API. Works in Node.js 20+ and in browsers. Every method resolves
  * with data or rejects with a {@link TrawlError}: a {@link TrawlApiError} carrying the API's `status`,
@@ -150,36 +173,60 @@ interface CallResult<T> {
  * const crawl = await trawl.crawls.start({ startUrl: 'https://example.com', maxResults: 20 });
  * await trawl.crawls.waitForCompletion(crawl.id);
  * for await (const page of trawl.crawls.results(crawl.id)) console.log(page.title);
+ *
+ * @example
+ * // Without a token: sign in, and the client keeps the session (cookies) for later calls.
+ * const trawl = createTrawlClient({ baseUrl: 'http://localhost:3000' });
+ * await trawl.auth.login({ email: 'ada@example.com', password });
+ * const { token } = await trawl.tokens.create({ name: 'my script' });
+ * await trawl.auth.logout();
  */
 export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 600_000;
+  const { token } = options;
+  const session = token ? undefined : createSession(options.session);
   const raw = createClient(
     createConfig({
       baseUrl,
-      auth: options.token,
+      // Only as a bearer header: routes that also take the session cookie must not get the token as one.
+      auth: token ? (scheme) => (scheme.type === 'http' ? token : undefined) : undefined,
       fetch: options.fetch,
       headers: options.projectId ? { 'x-project-id': options.projectId } : undefined,
+      ...(session?.store === 'browser' ? { credentials: 'include' as const } : {}),
     }),
   );
+  if (session) {
+    raw.interceptors.request.use((request) => session.prepare(request));
+    raw.interceptors.response.use((response, request) => {
+      session.receive(response, request);
+      return response;
+    });
+  }
 
-  const call = async <T>(run: (signal: AbortSignal) => Promise<CallResult<T>>, signal?: AbortSignal): Promise<T> => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let result: CallResult<T>;
-    try {
-      result = await run(combined);
-    } catch (err: unknown) {
-      throw signal?.aborted ? signal.reason : new TrawlConnectionError(baseUrl, err);
-    }
-    if (!result.response) {
-      if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw new TrawlError(`The Trawl API did not answer within ${timeoutMs} ms`, 0, 'timeout');
-      throw new TrawlConnectionError(baseUrl, result.error);
-    }
-    if (!result.response.ok) throw toApiError(result.response.status, result.error);
-    return result.data as T;
+  const baseCall = createCaller(baseUrl, timeoutMs);
+  // One refresh at a time: a refresh token works once, and a second use would end the session.
+  let refreshing: Promise<boolean> | undefined;
+  const refreshSession = (signal?: AbortSignal): Promise<boolean> => {
+    if (!session?.canRefresh()) return Promise.resolve(false);
+    refreshing ??= baseCall((s) => api.refreshSession({ client: raw, signal: s }), signal)
+      .then(() => true, () => false)
+      .finally(() => {
+        refreshing = undefined;
+      });
+    return refreshing;
   };
+  const call = withSessionRefresh(baseCall, session ? refreshSession : undefined);
+  // The event stream is fetched directly, not through `raw`: it gets the session's cookies here.
+  const plainFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const sessionFetch: typeof fetch = !session
+    ? plainFetch
+    : async (input, init) => {
+        const request = session.prepare(new Request(input, { ...init, ...(session.store === 'browser' ? { credentials: 'include' as const } : {}) }));
+        const response = await plainFetch(request);
+        session.receive(response, request);
+        return response;
+      };
 
   const crawls: CrawlsApi = {
     start: (body, o) => call((signal) => api.startCrawl({ client: raw, body, signal }), o?.signal),
@@ -201,11 +248,12 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
         await sleep(interval, o.signal);
       }
     },
-    watch: (id, o) => watchCrawl({ baseUrl, token: options.token, projectId: options.projectId, fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)) }, id, o),
+    watch: (id, o) => watchCrawl({ baseUrl, token, projectId: options.projectId, fetch: sessionFetch }, id, o),
   };
 
   return {
     crawls,
+    ...createAccountApis(raw, call),
     raw,
     crawlOptions: (o) => call((signal) => api.getCrawlOptions({ client: raw, signal }), o?.signal),
     async isHealthy(o) {
@@ -218,12 +266,4 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
       }
     },
   };
-}
-
-async function* paginate<T>(fetchPage: (page: number, limit: number) => Promise<{ results: T[]; totalPages: number }>, limit: number): AsyncGenerator<T> {
-  for (let page = 0; ; page++) {
-    const batch = await fetchPage(page, limit);
-    yield* batch.results;
-    if (page + 1 >= batch.totalPages || batch.results.length === 0) return;
-  }
 }

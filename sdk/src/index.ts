@@ -10,6 +10,10 @@
  */
 export { createTrawlClient } from './client.js';
 export type { CrawlsApi, RequestOptions, TrawlClient, TrawlClientOptions, WaitOptions } from './client.js';
+export type { AdminApi, AuthApi, ProjectsApi, TeamsApi, TokensApi } from './accounts.js';
+export type { SessionStore } from './session.js';
+export { createPublicTrawlClient } from './public-client.js';
+export type { PublicCrawlsApi, PublicTrawlClient, PublicTrawlClientOptions } from './public-client.js';
 export { parseSse } from './watch.js';
 export type { SseMessage, WatchOptions } from './watch.js';
 export { TrawlApiError, TrawlConnectionError, TrawlError } from './errors.js';
@@ -19,4 +23,8 @@ export type { CrawlSettings } from './settings.js';
 export type {
   Crawl, CrawlLog, CrawlLogPage, CrawlOptions, CrawlPage, CrawlResult, CrawlResultPage, CrawlStatus, EngineType, StartCrawlRequest, ErrorResponse,
   CrawlEvent, CrawlLogCreatedEvent, CrawlResultCreatedEvent, CrawlStreamEvent, SubscriptionChangedEvent, TeamEvent,
+} from './gen/types.gen.js';
+export type {
+  AdminCrawlPage, AdminHealth, ApiToken, CreateApiTokenRequest, CreatedApiToken, InviteLink, LoginRequest, OutboxPage, Project, ResetPasswordRequest,
+  SignupInviteRequest, SignupRootUserRequest, Team, TeamMember, User,
 } from './gen/types.gen.js';

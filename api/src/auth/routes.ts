@@ -186,6 +186,26 @@ export async function loadUser(db: Database, userId: string): Promise<z.infer<ty
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, roles: user.roles, teams: memberships };
 }
 
+/**
+ * A new account with a team of its own and the team's `default` project, in one transaction; null when
+ * the email is taken. `passwordHash` is null for accounts that sign in with Google only.
+ */
+export async function createRootUser(
+  db: Database,
+  account: { email: string; firstName: string; lastName: string; passwordHash: string | null },
+): Promise<{ userId: string; teamId: string } | null> {
+  return db.transaction(async (tx) => {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${account.email.toLowerCase()}`).limit(1);
+    if (taken) return null;
+    const [team] = await tx.insert(teams).values({ name: `${account.firstName}'s team` }).returning({ id: teams.id });
+    await tx.insert(projects).values({ teamId: team!.id, title: 'default' });
+    const [user] = await tx.insert(users).values({ ...account, roles: ['user'] }).onConflictDoNothing().returning({ id: users.id });
+    if (!user) return null;
+    await tx.insert(teamMembers).values({ teamId: team!.id, userId: user.id });
+    return { userId: user.id, teamId: team!.id };
+  });
+}
+
 /** Sign-up, sign-in and sessions (SPEC.md section 7, Auth). */
 export function authRoutes(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -195,20 +215,7 @@ export function authRoutes(): OpenAPIHono<AppEnv> {
     const { deps } = c.var;
     const body = c.req.valid('json');
     const passwordHash = await hashPassword(body.password);
-    const created = await deps.db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${body.email}`).limit(1);
-      if (taken) return null;
-      const [team] = await tx.insert(teams).values({ name: `${body.firstName}'s team` }).returning({ id: teams.id });
-      await tx.insert(projects).values({ teamId: team!.id, title: 'default' });
-      const [user] = await tx
-        .insert(users)
-        .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, roles: ['user'] })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (!user) return null;
-      await tx.insert(teamMembers).values({ teamId: team!.id, userId: user.id });
-      return { userId: user.id, teamId: team!.id };
-    });
+    const created = await createRootUser(deps.db, { email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash });
     if (!created) throw new ApiError(409, 'email_taken', 'An account with this email already exists');
     const key = await sessionKey(deps.db, deps.config.sessionSecret);
     setSessionCookies(c, await openSession(deps.db, key, created));

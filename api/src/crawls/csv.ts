@@ -1,4 +1,7 @@
+import type { Context } from 'hono';
+import type { Database } from '../db/client.js';
 import type { CrawlResultRow } from './serialize.js';
+import { streamCrawlResults } from './service.js';
 
 export const CSV_COLUMNS = ['position', 'url', 'title', 'markdown', 'duplicatesRemovedCount', 'createdAt'] as const;
 
@@ -21,4 +24,24 @@ export function csvRow(row: CrawlResultRow): string {
 export async function* toCsv(rows: AsyncIterable<CrawlResultRow>): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.join(',')}\r\n`;
   for await (const row of rows) yield csvRow(row);
+}
+
+/** The crawl's results as a streamed CSV download, saved as crawl-results-{id}.csv. */
+export function csvResponse(c: Context, db: Database, crawlId: string): Response {
+  const chunks = toCsv(streamCrawlResults(db, crawlId));
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  return c.body(body, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="crawl-results-${crawlId}.csv"`,
+  });
 }

@@ -8,11 +8,11 @@ import {
   CrawlIdParamsSchema, CrawlLogPageSchema, CrawlOptionsSchema, CrawlPageSchema, CrawlResultPageSchema, CrawlSchema, LogsQuerySchema,
   ProjectHeaderSchema, QueryCrawlsBodySchema, ResultsQuerySchema, StartCrawlBodySchema,
 } from './schemas.js';
-import { CSV_COLUMNS, toCsv } from './csv.js';
+import { CSV_COLUMNS, csvResponse } from './csv.js';
 import { CrawlEventsQuerySchema, CrawlStreamEventSchema, LastEventIdHeaderSchema } from '../events/schemas.js';
 import { streamCrawlEvents } from '../events/sse.js';
 import { toCrawlDto, toCrawlLogDto, toCrawlResultDto } from './serialize.js';
-import { abortCrawl, getCrawl, listCrawlLogs, listCrawlResults, listCrawls, startCrawl, streamCrawlResults } from './service.js';
+import { abortCrawl, getCrawl, listCrawlLogs, listCrawlResults, listCrawls, startCrawl } from './service.js';
 
 const tags = ['Crawls'];
 
@@ -185,22 +185,7 @@ export function crawlRoutes(): OpenAPIHono<AppEnv> {
   app.openapi(downloadCsvRoute, async (c) => {
     const { deps, auth } = c.var;
     const crawl = await getCrawl(deps.db, auth, c.req.valid('param').id);
-    const chunks = toCsv(streamCrawlResults(deps.db, crawl.id));
-    const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      },
-      async cancel() {
-        await chunks.return(undefined);
-      },
-    });
-    return c.body(body, 200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="crawl-results-${crawl.id}.csv"`,
-    });
+    return csvResponse(c, deps.db, crawl.id);
   });
 
   app.openapi(watchCrawlRoute, async (c) => {

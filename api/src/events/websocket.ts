@@ -1,8 +1,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { parse as parseCookies } from 'hono/utils/cookie';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { AppDeps } from '../app-env.js';
 import { authenticateApiToken, bearerTokenOf, type AuthContext } from '../auth/bearer.js';
+import { COOKIES, readAccessToken, sessionKey } from '../auth/sessions.js';
 import { ApiError, type ErrorBody } from '../errors.js';
 
 export const EVENTS_SOCKET_PATH = '/events';
@@ -17,9 +19,13 @@ const CLOSE_BAD_REQUEST = 4400;
 /**
  * The `/events` WebSocket: every event of the caller's team (or of its token's project), live, as JSON
  * messages shaped like the `TeamEvent` schema. Authenticate with `Authorization: Bearer <token>` on the
- * upgrade, or, where headers cannot be set (browsers), with a first message `{"type":"auth","token":"..."}`.
- * The server answers `{"type":"ready"}` once the subscription is live. `?includeMarkdown=false` leaves
- * result markdown out.
+ * upgrade, with the console's session cookie (`trawl_access`), or, where headers cannot be set, with a
+ * first message `{"type":"auth","token":"..."}`. The server answers `{"type":"ready"}` once the
+ * subscription is live. `?includeMarkdown=false` leaves result markdown out.
+ *
+ * Browsers send cookies on cross-site WebSocket upgrades too, so a cookie counts only when the upgrade's
+ * `Origin` is this server's (its public URL, or the host it was reached on): any other Origin, or none,
+ * gets a 403 on the upgrade. Tokens are never ambient, so token clients may come from anywhere.
  */
 export function attachEventSocket(server: Server, deps: AppDeps): { close(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -31,10 +37,20 @@ export function attachEventSocket(server: Server, deps: AppDeps): { close(): Pro
       rejectUpgrade(socket, 404, { code: 'not_found', message: `No WebSocket at ${url.pathname}` });
       return;
     }
-    const header = req.headers.authorization;
-    const authenticated = header ? authenticateApiToken(deps.db, bearerTokenOf(header)) : Promise.resolve(null);
+    let authenticated: ReturnType<typeof authenticateUpgrade>;
+    try {
+      authenticated = authenticateUpgrade(req, deps);
+    } catch (err: unknown) {
+      authenticated = Promise.reject(err);
+    }
     authenticated.then(
-      (auth) => wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, auth, url.searchParams.get('includeMarkdown') !== 'false')),
+      (auth) =>
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          // A page cannot read the status of a refused upgrade, but it sees close codes: 4401 tells the
+          // console to refresh its session and reconnect (SPEC.md section 8).
+          if (auth === SESSION_EXPIRED) ws.close(CLOSE_UNAUTHORIZED, SESSION_EXPIRED_MESSAGE);
+          else onConnection(ws, auth, url.searchParams.get('includeMarkdown') !== 'false');
+        }),
       (err: unknown) => {
         if (err instanceof ApiError) rejectUpgrade(socket, err.status, { code: err.code, message: err.message });
         else {
@@ -127,6 +143,50 @@ export function attachEventSocket(server: Server, deps: AppDeps): { close(): Pro
   };
 }
 
+const SESSION_EXPIRED = Symbol('session expired');
+const SESSION_EXPIRED_MESSAGE = 'Your session has expired; refresh it or sign in again';
+
+/**
+ * Who the upgrade speaks for: a bearer header wins; else the session cookie, from this server's own pages
+ * only (an expired session is let in only to be closed with 4401); else nobody yet (the first message
+ * must authenticate).
+ */
+function authenticateUpgrade(req: IncomingMessage, deps: AppDeps): Promise<AuthContext | null | typeof SESSION_EXPIRED> {
+  const header = req.headers.authorization;
+  if (header) return authenticateApiToken(deps.db, bearerTokenOf(header));
+  const access = parseCookies(req.headers.cookie ?? '', COOKIES.access)[COOKIES.access];
+  if (!access) return Promise.resolve(null);
+  const origin = req.headers.origin;
+  if (!origin || !ownOrigins(deps.config.publicUrl, req).has(origin)) {
+    throw new ApiError(
+      403,
+      'origin_not_allowed',
+      origin
+        ? `Session cookies are accepted only from this server's pages, not from ${origin}`
+        : 'Session cookies need the Origin header of this server; other clients authenticate with an API token',
+    );
+  }
+  return (async () => {
+    const claims = await readAccessToken(deps.db, await sessionKey(deps.db, deps.config.sessionSecret), access);
+    if (!claims) return SESSION_EXPIRED;
+    return { teamId: claims.teamId, userId: claims.userId, tokenId: null, projectId: null, origin: 'web', sessionFamilyId: claims.familyId };
+  })();
+}
+
+/** This server's origins, as sign-in accepts them: the public URL's, and the host the request reached. */
+function ownOrigins(publicUrl: string, req: IncomingMessage): Set<string> {
+  const origins = new Set([new URL(publicUrl).origin]);
+  const scheme = 'encrypted' in req.socket ? 'https' : 'http';
+  if (req.headers.host) {
+    try {
+      origins.add(new URL(`${scheme}://${req.headers.host}`).origin);
+    } catch {
+      // A malformed Host names no origin of ours.
+    }
+  }
+  return origins;
+}
+
 function readAuthMessage(data: RawData): string | null {
   try {
     const message = JSON.parse(data.toString()) as unknown;
@@ -141,6 +201,7 @@ function readAuthMessage(data: RawData): string | null {
 
 function rejectUpgrade(socket: Duplex, status: number, body: ErrorBody): void {
   const text = JSON.stringify(body);
-  const reason = status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : status === 500 ? 'Internal Server Error' : 'Bad Request';
+  const reasons: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error' };
+  const reason = reasons[status] ?? 'Bad Request';
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
 }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetMeData, GetMeErrors, GetMeResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
+import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -137,6 +137,20 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
     url: '/auth/me',
     ...options
 });
+
+/**
+ * Sign in with Google
+ *
+ * A browser redirect to Google (OAuth 2.0 with PKCE). 501 `google_not_configured` when the server has no Google client.
+ */
+export const startGoogleSignIn = <ThrowOnError extends boolean = false>(options?: Options<StartGoogleSignInData, ThrowOnError>) => (options?.client ?? client).get<unknown, StartGoogleSignInErrors, ThrowOnError>({ url: '/auth/google', ...options });
+
+/**
+ * Google sign-in callback
+ *
+ * Where Google sends the browser back. Signs in (or signs up) the verified Google email, sets the session cookies and redirects to the console.
+ */
+export const finishGoogleSignIn = <ThrowOnError extends boolean = false>(options?: Options<FinishGoogleSignInData, ThrowOnError>) => (options?.client ?? client).get<unknown, FinishGoogleSignInErrors, ThrowOnError>({ url: '/auth/google/callback', ...options });
 
 /**
  * List projects
@@ -475,3 +489,43 @@ export const getCrawlOptions = <ThrowOnError extends boolean = false>(options?: 
     url: '/crawl-options',
     ...options
 });
+
+/**
+ * Start a try-out crawl without an account
+ *
+ * The same settings as `POST /crawls`, with at most 15 results: a larger `maxResults` is lowered to 15. Sitemap, entire-website and static-IP crawls need an account. Limited per client IP (429 with `Retry-After`). The crawl is readable by its ID through the public endpoints only.
+ */
+export const startPublicCrawl = <ThrowOnError extends boolean = false>(options: Options<StartPublicCrawlData, ThrowOnError>) => (options.client ?? client).post<StartPublicCrawlResponses, StartPublicCrawlErrors, ThrowOnError>({
+    url: '/app/crawls/public',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a try-out crawl
+ */
+export const getPublicCrawl = <ThrowOnError extends boolean = false>(options: Options<GetPublicCrawlData, ThrowOnError>) => (options.client ?? client).get<GetPublicCrawlResponses, GetPublicCrawlErrors, ThrowOnError>({ url: '/app/crawls/public/{id}', ...options });
+
+/**
+ * List a try-out crawl's logs
+ *
+ * Oldest first, 0-based pages.
+ */
+export const listPublicCrawlLogs = <ThrowOnError extends boolean = false>(options: Options<ListPublicCrawlLogsData, ThrowOnError>) => (options.client ?? client).get<ListPublicCrawlLogsResponses, ListPublicCrawlLogsErrors, ThrowOnError>({ url: '/app/crawl-logs/public/{id}', ...options });
+
+/**
+ * List a try-out crawl's results
+ *
+ * In stored order, 0-based pages.
+ */
+export const listPublicCrawlResults = <ThrowOnError extends boolean = false>(options: Options<ListPublicCrawlResultsData, ThrowOnError>) => (options.client ?? client).get<ListPublicCrawlResultsResponses, ListPublicCrawlResultsErrors, ThrowOnError>({ url: '/crawl-results/public/{id}', ...options });
+
+/**
+ * Download a try-out crawl's results as CSV
+ *
+ * Columns position, url, title, markdown, duplicatesRemovedCount, createdAt. Saved as crawl-results-{id}.csv.
+ */
+export const downloadPublicCrawlResultsCsv = <ThrowOnError extends boolean = false>(options: Options<DownloadPublicCrawlResultsCsvData, ThrowOnError>) => (options.client ?? client).get<DownloadPublicCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvErrors, ThrowOnError>({ url: '/crawl-results/public/{id}/download-csv', ...options });

@@ -713,6 +713,58 @@ export type GetMeResponses = {
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
 
+export type StartGoogleSignInData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/auth/google';
+};
+
+export type StartGoogleSignInErrors = {
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+};
+
+export type StartGoogleSignInError = StartGoogleSignInErrors[keyof StartGoogleSignInErrors];
+
+export type FinishGoogleSignInData = {
+    body?: never;
+    path?: never;
+    query?: {
+        code?: string;
+        state?: string;
+        error?: string;
+    };
+    url: '/auth/google/callback';
+};
+
+export type FinishGoogleSignInErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+    /**
+     * A service this call needs is unavailable; retry shortly.
+     */
+    503: ErrorResponse;
+};
+
+export type FinishGoogleSignInError = FinishGoogleSignInErrors[keyof FinishGoogleSignInErrors];
+
 export type ListProjectsData = {
     body?: never;
     path?: never;
@@ -1555,3 +1607,164 @@ export type GetCrawlOptionsResponses = {
 };
 
 export type GetCrawlOptionsResponse = GetCrawlOptionsResponses[keyof GetCrawlOptionsResponses];
+
+export type StartPublicCrawlData = {
+    body: StartCrawlRequest;
+    path?: never;
+    query?: never;
+    url: '/app/crawls/public';
+};
+
+export type StartPublicCrawlErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Too many requests; retry after the `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+};
+
+export type StartPublicCrawlError = StartPublicCrawlErrors[keyof StartPublicCrawlErrors];
+
+export type StartPublicCrawlResponses = {
+    /**
+     * The crawl, running.
+     */
+    201: Crawl;
+};
+
+export type StartPublicCrawlResponse = StartPublicCrawlResponses[keyof StartPublicCrawlResponses];
+
+export type GetPublicCrawlData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/app/crawls/public/{id}';
+};
+
+export type GetPublicCrawlErrors = {
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type GetPublicCrawlError = GetPublicCrawlErrors[keyof GetPublicCrawlErrors];
+
+export type GetPublicCrawlResponses = {
+    /**
+     * The crawl.
+     */
+    200: Crawl;
+};
+
+export type GetPublicCrawlResponse = GetPublicCrawlResponses[keyof GetPublicCrawlResponses];
+
+export type ListPublicCrawlLogsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * 0-based page number.
+         */
+        page?: number | null;
+        limit?: number;
+    };
+    url: '/app/crawl-logs/public/{id}';
+};
+
+export type ListPublicCrawlLogsErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListPublicCrawlLogsError = ListPublicCrawlLogsErrors[keyof ListPublicCrawlLogsErrors];
+
+export type ListPublicCrawlLogsResponses = {
+    /**
+     * One page of log lines.
+     */
+    200: CrawlLogPage;
+};
+
+export type ListPublicCrawlLogsResponse = ListPublicCrawlLogsResponses[keyof ListPublicCrawlLogsResponses];
+
+export type ListPublicCrawlResultsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * 0-based page number.
+         */
+        page?: number | null;
+        limit?: number;
+        /**
+         * Matches part of the URL, title or markdown.
+         */
+        query?: string;
+    };
+    url: '/crawl-results/public/{id}';
+};
+
+export type ListPublicCrawlResultsErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListPublicCrawlResultsError = ListPublicCrawlResultsErrors[keyof ListPublicCrawlResultsErrors];
+
+export type ListPublicCrawlResultsResponses = {
+    /**
+     * One page of results.
+     */
+    200: CrawlResultPage;
+};
+
+export type ListPublicCrawlResultsResponse = ListPublicCrawlResultsResponses[keyof ListPublicCrawlResultsResponses];
+
+export type DownloadPublicCrawlResultsCsvData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/crawl-results/public/{id}/download-csv';
+};
+
+export type DownloadPublicCrawlResultsCsvErrors = {
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type DownloadPublicCrawlResultsCsvError = DownloadPublicCrawlResultsCsvErrors[keyof DownloadPublicCrawlResultsCsvErrors];
+
+export type DownloadPublicCrawlResultsCsvResponses = {
+    /**
+     * RFC 4180 CSV with a header row.
+     */
+    200: string;
+};
+
+export type DownloadPublicCrawlResultsCsvResponse = DownloadPublicCrawlResultsCsvResponses[keyof DownloadPublicCrawlResultsCsvResponses];
