@@ -71,6 +71,31 @@ describe('resolveApiConfig', () => {
     expect(() => resolveApiConfig({}, environment)).toThrow(`Invalid config file ${environment.credentialsFile}: ${why}`);
   });
 
+  it('resolves the project from --project, then TRAWL_PROJECT_ID, then the login file', () => {
+    write(environment.loginFile, { apiUrl: 'http://login:1', token: 't', projectId: 'from-login' });
+    expect(resolveApiConfig({}, environment).projectId).toEqual({ value: 'from-login', source: environment.loginFile });
+    const withEnv = { ...environment, projectId: 'from-env' };
+    expect(resolveApiConfig({}, withEnv).projectId).toEqual({ value: 'from-env', source: 'TRAWL_PROJECT_ID' });
+    expect(resolveApiConfig({ project: ' from-flag ' }, withEnv).projectId).toEqual({ value: 'from-flag', source: '--project' });
+    write(environment.loginFile, { token: 't' });
+    expect(resolveApiConfig({}, environment).projectId).toBeUndefined();
+  });
+
+  it('reads a login file that holds only a project, and a broken one only for the project does not fail', () => {
+    write(environment.loginFile, { projectId: 'p1' });
+    expect(resolveApiConfig({ token: 'flag', apiUrl: 'http://flag' }, environment)).toEqual({
+      apiUrl: { value: 'http://flag', source: '--api-url' },
+      token: { value: 'flag', source: '--token' },
+      projectId: { value: 'p1', source: environment.loginFile },
+    });
+    expect(resolveApiConfig({}, environment).token).toBeUndefined();
+    write(environment.loginFile, '{ broken');
+    expect(resolveApiConfig({ token: 'flag', apiUrl: 'http://flag' }, environment).projectId).toBeUndefined();
+    expect(() => resolveApiConfig({ apiUrl: 'http://flag' }, environment)).toThrow('not valid JSON');
+    write(environment.loginFile, { token: 't', projectId: 5 });
+    expect(() => resolveApiConfig({}, environment)).toThrow('"projectId" must be a string');
+  });
+
   it('refuses an address that is not http(s), naming its source', () => {
     write(environment.loginFile, { apiUrl: 'ftp://x', token: 't' });
     expect(() => resolveApiConfig({}, environment)).toThrow(`Invalid API URL "ftp://x" (from ${environment.loginFile})`);

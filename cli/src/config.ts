@@ -17,6 +17,8 @@ export interface Environment {
   apiUrl: string | undefined;
   /** TRAWL_API_TOKEN, when set and not blank. */
   token: string | undefined;
+  /** TRAWL_PROJECT_ID, when set and not blank. */
+  projectId: string | undefined;
   /** The file `trawl login` writes: `$XDG_CONFIG_HOME/trawl/config.json`, else `~/.config/trawl/config.json`. */
   loginFile: string;
   /** The file the server writes on first start, relative to the working directory. */
@@ -34,12 +36,16 @@ export interface Sourced {
 export interface ApiConfig {
   apiUrl: Sourced;
   token: Sourced | undefined;
+  /** The project sent as `x-project-id`; undefined leaves the choice to the server (the team's first project). */
+  projectId?: Sourced | undefined;
 }
 
 /** Flags that override everything else. */
 export interface ConfigFlags {
   apiUrl?: string | undefined;
   token?: string | undefined;
+  /** `--project <id>`. */
+  project?: string | undefined;
 }
 
 const nonBlank = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
@@ -51,20 +57,27 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd = proc
   return {
     apiUrl: nonBlank(env.TRAWL_API_URL),
     token: nonBlank(env.TRAWL_API_TOKEN),
+    projectId: nonBlank(env.TRAWL_PROJECT_ID),
     loginFile: join(configHome, 'trawl', 'config.json'),
     credentialsFile: resolve(cwd, '.trawl', 'credentials.json'),
     noColor: Boolean(env.NO_COLOR),
   };
 }
 
-interface StoredCredentials {
+/** What the login file (and ./.trawl/credentials.json) may hold. */
+export interface StoredCredentials {
   apiUrl: string | undefined;
-  token: string;
+  /** Absent only in a login file that holds nothing but a project (`trawl projects use` without a login). */
+  token: string | undefined;
+  /** Set when `trawl login --email` created the token: `trawl logout` revokes it. */
+  tokenId?: string | undefined;
+  /** The project `trawl projects use` chose. */
+  projectId?: string | undefined;
 }
 
 /**
- * Reads a `{ apiUrl, token }` file; undefined when it does not exist. Anything else wrong with it is an
- * error naming the file, so a hand-edited config never turns into a stack trace.
+ * Reads a `{ apiUrl, token, tokenId?, projectId? }` file; undefined when it does not exist. Anything else
+ * wrong with it is an error naming the file, so a hand-edited config never turns into a stack trace.
  */
 export function readCredentialsFile(file: string): StoredCredentials | undefined {
   let text: string;
@@ -83,10 +96,19 @@ export function readCredentialsFile(file: string): StoredCredentials | undefined
     throw broken(`not valid JSON (${(err as Error).message})`, err);
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw broken('expected an object like {"apiUrl": "...", "token": "..."}');
-  const { apiUrl, token } = data as Record<string, unknown>;
-  if (typeof token !== 'string' || !token.trim()) throw broken('"token" must be a non-empty string');
-  if (apiUrl !== undefined && typeof apiUrl !== 'string') throw broken('"apiUrl" must be a string');
-  return { apiUrl: nonBlank(apiUrl), token: token.trim() };
+  const { apiUrl, token, tokenId, projectId } = data as Record<string, unknown>;
+  for (const [name, value] of Object.entries({ apiUrl, tokenId, projectId })) {
+    if (value !== undefined && typeof value !== 'string') throw broken(`"${name}" must be a string`);
+  }
+  const project = nonBlank(projectId as string | undefined);
+  if (token === undefined && !project) throw broken('"token" must be a non-empty string');
+  if (token !== undefined && (typeof token !== 'string' || !token.trim())) throw broken('"token" must be a non-empty string');
+  return {
+    apiUrl: nonBlank(apiUrl as string | undefined),
+    token: typeof token === 'string' ? token.trim() : undefined,
+    tokenId: nonBlank(tokenId as string | undefined),
+    projectId: project,
+  };
 }
 
 /** Checks an API address and drops trailing slashes; an error names where the bad value came from. */
@@ -106,35 +128,45 @@ export function checkApiUrl(value: string, source: string): string {
   return value.replace(/\/+$/, '');
 }
 
-/** One place settings come from, with the names messages cite for its address and its token. */
+/** One place settings come from, with the names messages cite for its address, token and project. */
 interface Source {
-  names: [apiUrl: string, token: string];
+  names: [apiUrl: string, token: string, project: string];
   read: () => Partial<StoredCredentials> | undefined;
 }
 
 /**
- * Resolves the API address and token, each on its own, from the first source that has it:
- * flags, then TRAWL_API_URL / TRAWL_API_TOKEN, then the `trawl login` file, then
+ * Resolves the API address, token and project, each on its own, from the first source that has it:
+ * flags, then TRAWL_API_URL / TRAWL_API_TOKEN / TRAWL_PROJECT_ID, then the `trawl login` file, then
  * `./.trawl/credentials.json`, then (address only) {@link DEFAULT_API_URL}. Files are read only when
- * an earlier source left something open, so a broken file never blocks explicit flags.
+ * an earlier source left something open, and a file read only for the project may be broken without
+ * failing, so a broken file never blocks explicit flags.
  *
  * @param options.skipLoginFile for `trawl login`, which replaces that file.
  */
 export function resolveApiConfig(flags: ConfigFlags, environment: Environment, options: { skipLoginFile?: boolean } = {}): ApiConfig {
-  const fromFile = (file: string): Source => ({ names: [file, file], read: () => readCredentialsFile(file) });
+  const fromFile = (file: string): Source => ({ names: [file, file, file], read: () => readCredentialsFile(file) });
   const sources: Source[] = [
-    { names: ['--api-url', '--token'], read: () => ({ apiUrl: nonBlank(flags.apiUrl), token: nonBlank(flags.token) }) },
-    { names: ['TRAWL_API_URL', 'TRAWL_API_TOKEN'], read: () => ({ apiUrl: environment.apiUrl, token: environment.token }) },
+    { names: ['--api-url', '--token', '--project'], read: () => ({ apiUrl: nonBlank(flags.apiUrl), token: nonBlank(flags.token), projectId: nonBlank(flags.project) }) },
+    { names: ['TRAWL_API_URL', 'TRAWL_API_TOKEN', 'TRAWL_PROJECT_ID'], read: () => ({ apiUrl: environment.apiUrl, token: environment.token, projectId: environment.projectId }) },
     ...(options.skipLoginFile ? [] : [fromFile(environment.loginFile)]),
     fromFile(environment.credentialsFile),
   ];
   let apiUrl: Sourced | undefined;
   let token: Sourced | undefined;
+  let projectId: Sourced | undefined;
   for (const { names, read } of sources) {
-    if (apiUrl && token) break;
-    const found = read();
+    if (apiUrl && token && projectId) break;
+    let found: Partial<StoredCredentials> | undefined;
+    try {
+      found = read();
+    } catch (err: unknown) {
+      // Only the project was still open: it is optional, so a broken file does not stop the command.
+      if (apiUrl && token) break;
+      throw err;
+    }
     if (!apiUrl && found?.apiUrl) apiUrl = { value: checkApiUrl(found.apiUrl, names[0]), source: names[0] };
     if (!token && found?.token) token = { value: found.token, source: names[1] };
+    if (!projectId && found?.projectId) projectId = { value: found.projectId, source: names[2] };
   }
-  return { apiUrl: apiUrl ?? { value: DEFAULT_API_URL, source: 'the default' }, token };
+  return { apiUrl: apiUrl ?? { value: DEFAULT_API_URL, source: 'the default' }, token, projectId };
 }

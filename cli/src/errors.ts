@@ -54,6 +54,9 @@ export interface ErrorContext {
   apiUrl?: string | undefined;
   /** Where the token came from, to say which one the API rejected. */
   tokenSource?: string | undefined;
+  /** The project sent as `x-project-id`, and where it came from, to explain a project the API does not know. */
+  projectId?: string | undefined;
+  projectSource?: string | undefined;
   /** The command that failed, for `trawl <command> --help` hints. */
   commandName?: string | undefined;
 }
@@ -96,6 +99,10 @@ function describeApiError(err: TrawlApiError, context: ErrorContext): ErrorRepor
       // The API's message joins every detail; the details are printed one per line instead.
       return report(err.details.length > 0 ? 'The Trawl API rejected the request' : err.message);
     case 404:
+      // The project in use is checked before the crawl, so a stale `trawl projects use` surfaces here.
+      if (err.message === 'Project not found' && context.projectId) {
+        return report(`Project ${context.projectId} (from ${context.projectSource}) not found in this token's team: choose one with \`trawl projects use\``);
+      }
       // An unknown route also answers 404; only a missing record is a missing crawl.
       return context.crawlId && !err.message.startsWith('No route') ? report(`Crawl ${context.crawlId} not found`) : report(err.message);
     case 409:

@@ -5,11 +5,16 @@ import { dirname } from 'node:path';
 import { CliError } from './errors.js';
 
 export interface LoginCredentials {
-  apiUrl: string;
-  token: string;
+  apiUrl?: string | undefined;
+  /** Absent only when the file holds just a project (`trawl projects use` before any login). */
+  token?: string | undefined;
+  /** The token's ID when `trawl login --email` created it, so `trawl logout` can revoke it. */
+  tokenId?: string | undefined;
+  /** The project `trawl projects use` chose, sent as `x-project-id`. */
+  projectId?: string | undefined;
 }
 
-/** Saves `{ apiUrl, token }` to `file`, creating its folder (0700) and the file (0600). */
+/** Saves `{ apiUrl, token, tokenId?, projectId? }` to `file`, creating its folder (0700) and the file (0600). */
 export async function saveLogin(file: string, credentials: LoginCredentials): Promise<void> {
   const dir = dirname(file);
   const temp = `${file}.${process.pid}.tmp`;

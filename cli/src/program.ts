@@ -7,9 +7,12 @@ import { registerCrawl } from './commands/crawl.js';
 import { registerList } from './commands/list.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
+import { registerProjects } from './commands/projects.js';
 import { registerResults } from './commands/results.js';
 import { registerStatus } from './commands/status.js';
 import { registerTail } from './commands/tail.js';
+import { registerTokens } from './commands/tokens.js';
+import { registerWhoami } from './commands/whoami.js';
 import type { Environment } from './config.js';
 import type { ErrorContext } from './errors.js';
 import { createSession, type GlobalOptions, type SessionStreams } from './session.js';
@@ -20,12 +23,17 @@ Examples:
   $ trawl tail <id>
   $ trawl results <id> --format md --output docs.md
   $ trawl list --query example.com
+  $ trawl login --email ada@example.com --api-url https://trawl.example.com
   $ trawl login --token trawl_abc123 --api-url https://trawl.example.com
+  $ trawl whoami
+  $ trawl projects use docs
+  $ trawl tokens create --name ci
 
-Configuration, first match wins:
-  --api-url / --token, then TRAWL_API_URL / TRAWL_API_TOKEN, then the file \`trawl login\` saves
-  ($XDG_CONFIG_HOME/trawl/config.json, else ~/.config/trawl/config.json), then ./.trawl/credentials.json
-  (written by \`npm start\`), then http://localhost:3000.
+Configuration, first match wins, for each setting on its own:
+  --api-url / --token / --project, then TRAWL_API_URL / TRAWL_API_TOKEN / TRAWL_PROJECT_ID, then the file
+  \`trawl login\` and \`trawl projects use\` save ($XDG_CONFIG_HOME/trawl/config.json, else
+  ~/.config/trawl/config.json), then ./.trawl/credentials.json (written by \`npm start\`), then
+  http://localhost:3000 (the project: the team's first).
 
 Exit codes: 0 ok, 1 failure (including a crawl that failed or was aborted under --wait),
 2 usage error (unknown command or flag, invalid value), 130 stopped with Ctrl-C.`;
@@ -50,6 +58,7 @@ export function createProgram({ environment, streams, errorContext }: ProgramOpt
     .helpOption('-h, --help', 'show help')
     .option('--api-url <url>', 'Trawl API address')
     .option('--token <token>', 'API token')
+    .option('--project <id>', 'project to work in, sent as x-project-id (see `trawl projects use`)')
     .option('--json', 'machine-readable output on stdout; errors as JSON on stderr')
     .addHelpText('after', HELP_FOOTER)
     .configureHelp({ showGlobalOptions: true })
@@ -65,7 +74,7 @@ export function createProgram({ environment, streams, errorContext }: ProgramOpt
     });
 
   const sessionFor = (command: Command) => createSession(environment, command.optsWithGlobals<GlobalOptions>(), errorContext, streams);
-  for (const register of [registerCrawl, registerStatus, registerTail, registerResults, registerList, registerAbort, registerLogin, registerLogout]) {
+  for (const register of [registerCrawl, registerStatus, registerTail, registerResults, registerList, registerAbort, registerLogin, registerLogout, registerWhoami, registerTokens, registerProjects]) {
     register(program, sessionFor);
   }
   return program;

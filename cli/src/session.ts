@@ -27,7 +27,7 @@ export interface Session {
   /** What error messages may name: the crawl at hand, the token's source. */
   readonly errorContext: ErrorContext;
   readonly flags: ConfigFlags;
-  /** The API address and token, resolved once. */
+  /** The API address, token and project, resolved once. */
   config(): ApiConfig;
   /** The SDK client, created once; fails when no token is configured. */
   client(): TrawlClient;
@@ -46,7 +46,7 @@ export function createSession(environment: Environment, options: GlobalOptions, 
   const json = options.json === true;
   const stdoutTty = Boolean(streams.stdout.isTTY);
   const stderrTty = Boolean(streams.stderr.isTTY);
-  const flags: ConfigFlags = { apiUrl: options.apiUrl, token: options.token };
+  const flags: ConfigFlags = { apiUrl: options.apiUrl, token: options.token, project: options.project };
   const stderrColor = !json && stderrTty && stdoutTty && !environment.noColor;
   let config: ApiConfig | undefined;
   let client: TrawlClient | undefined;
@@ -68,11 +68,10 @@ export function createSession(environment: Environment, options: GlobalOptions, 
     },
     client() {
       if (client) return client;
-      const { apiUrl, token } = session.config();
+      const { apiUrl, token, projectId } = session.config();
       if (!token) throw new CliError(NO_TOKEN_MESSAGE, { code: 'no_token' });
-      errorContext.apiUrl = apiUrl.value;
-      errorContext.tokenSource = token.source;
-      client = createTrawlClient({ baseUrl: apiUrl.value, token: token.value });
+      Object.assign(errorContext, { apiUrl: apiUrl.value, tokenSource: token.source, projectId: projectId?.value, projectSource: projectId?.source });
+      client = createTrawlClient({ baseUrl: apiUrl.value, token: token.value, projectId: projectId?.value });
       return client;
     },
     print(line = '') {
