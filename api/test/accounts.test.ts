@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { isNull } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { passwordResets } from '../src/db/schema.js';
 import { Browser, newEmail, signUp } from './browser-session.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -243,7 +246,20 @@ describe('API tokens', () => {
 describe('admin routes', () => {
   it('are for admins only, every one of them', async () => {
     const { browser } = await signUp(server.url);
-    for (const path of ['/admin/health', '/admin/crawls', '/admin/outbox', '/admin/outbox?page=0']) {
+    // Every admin operation openapi.yaml lists, and paths below /admin that no route serves: the role is
+    // checked before routing, so a non-admin learns nothing, not even which admin routes exist.
+    const document = parse(readFileSync(resolve(import.meta.dirname, '../../openapi.yaml'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+    const listed = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/admin'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })));
+    expect(listed.map((o) => o.path).sort()).toEqual(['/admin/crawls', '/admin/health', '/admin/outbox']);
+    for (const { method, path } of [...listed, { method: 'GET', path: '/admin' }, { method: 'GET', path: '/admin/outbox/child' }, { method: 'DELETE', path: '/admin/crawls' }]) {
+      const response = await browser.request(method, path, { csrf: true });
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'forbidden' });
+      expect((await fetch(`${server.url}${path}`, { method })).status, `${method} ${path}`).toBe(401);
+    }
+    for (const path of ['/admin/outbox?page=0']) {
       const response = await browser.request('GET', path);
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ code: 'forbidden' });
