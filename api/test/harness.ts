@@ -16,21 +16,14 @@ export const usingPostgres = (): boolean => Boolean(inject('postgresTemplate'));
 
 /** A migrated, empty database of its own: PGlite loaded from the run's template, or a new PostgreSQL database. */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const template = inject('postgresTemplate');
-  if (template) {
-    const templateName = new URL(template).pathname.slice(1);
-    const name = `${templateName}_f${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const admin = postgres(adminUrl(template), { max: 1, onnotice: () => undefined });
-    await admin.unsafe(`create database "${name}" template "${templateName}"`);
-    const url = new URL(template);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.href });
+  const copy = await createTestDatabaseUrl();
+  if (copy) {
+    const handle = await openDatabase({ databaseUrl: copy.url });
     return {
       ...handle,
       async close() {
         await handle.close();
-        await admin.unsafe(`drop database if exists "${name}" with (force)`);
-        await admin.end();
+        await copy.drop();
       },
     };
   }
