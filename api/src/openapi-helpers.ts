@@ -22,3 +22,8 @@ export function errorResponses(...statuses: Array<keyof typeof DESCRIPTIONS>): R
 export const bearerSecurity = [{ bearerAuth: [] }];
 
 export const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+
+/** A page of a list as every paged endpoint answers it: the rows, the 0-based page, and the totals. */
+export function pageOf<T>(results: T[], page: number, limit: number, totalResults: number) {
+  return { results, page, totalPages: Math.ceil(totalResults / limit), totalResults };
+}

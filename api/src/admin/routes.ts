@@ -3,11 +3,11 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.js';
 import { requireAuth } from '../auth/bearer.js';
-import { CrawlSchema } from '../crawls/schemas.js';
+import { CrawlSchema, pageQuery } from '../crawls/schemas.js';
 import { toCrawlDto } from '../crawls/serialize.js';
 import { crawlFrontier, crawls, outboxEmails, users } from '../db/schema.js';
 import { ApiError, validationHook } from '../errors.js';
-import { bearerSecurity, errorResponses, json } from '../openapi-helpers.js';
+import { bearerSecurity, errorResponses, json, pageOf } from '../openapi-helpers.js';
 
 export const ADMIN_ROLE = 'trawlAdmin';
 const tags = ['Admin'];
@@ -36,10 +36,7 @@ const AdminHealthSchema = z
   })
   .openapi('AdminHealth');
 
-const pageQuery = z.object({
-  page: z.coerce.number({ error: 'Page must be a whole number of 0 or more' }).int({ error: 'Page must be a whole number of 0 or more' }).min(0, { error: 'Page must be a whole number of 0 or more' }).default(0).openapi({ param: { name: 'page', in: 'query' } }),
-  limit: z.coerce.number({ error: 'Limit must be a number between 1 and 100' }).int({ error: 'Limit must be a number between 1 and 100' }).min(1, { error: 'Limit must be a number between 1 and 100' }).max(100, { error: 'Limit must be a number between 1 and 100' }).default(15).openapi({ param: { name: 'limit', in: 'query' } }),
-});
+const adminPageQuery = pageQuery(100, 15);
 
 const AdminCrawlPageSchema = z
   .object({ results: z.array(CrawlSchema.extend({ teamId: z.uuid() })), page: z.number().int(), totalPages: z.number().int(), totalResults: z.number().int() })
@@ -55,8 +52,8 @@ const OutboxPageSchema = z
   .openapi('OutboxPage');
 
 const healthRoute = createRoute({ method: 'get', path: '/admin/health', operationId: 'getAdminHealth', summary: 'Service health in detail', tags, security, responses: { 200: { description: 'Health.', ...json(AdminHealthSchema) }, ...errorResponses(401, 403) } });
-const crawlsRoute = createRoute({ method: 'get', path: '/admin/crawls', operationId: 'listAllCrawls', summary: 'Every team\'s crawls', description: 'Newest first, 0-based pages.', tags, security, request: { query: pageQuery }, responses: { 200: { description: 'One page.', ...json(AdminCrawlPageSchema) }, ...errorResponses(400, 401, 403) } });
-const outboxRoute = createRoute({ method: 'get', path: '/admin/outbox', operationId: 'listOutbox', summary: 'Emails the server sent or keeps', description: 'Newest first. Without SMTP, reset and invite emails wait here.', tags, security, request: { query: pageQuery }, responses: { 200: { description: 'One page.', ...json(OutboxPageSchema) }, ...errorResponses(400, 401, 403) } });
+const crawlsRoute = createRoute({ method: 'get', path: '/admin/crawls', operationId: 'listAllCrawls', summary: 'Every team\'s crawls', description: 'Newest first, 0-based pages.', tags, security, request: { query: adminPageQuery }, responses: { 200: { description: 'One page.', ...json(AdminCrawlPageSchema) }, ...errorResponses(400, 401, 403) } });
+const outboxRoute = createRoute({ method: 'get', path: '/admin/outbox', operationId: 'listOutbox', summary: 'Emails the server sent or keeps', description: 'Newest first. Without SMTP, reset and invite emails wait here.', tags, security, request: { query: adminPageQuery }, responses: { 200: { description: 'One page.', ...json(OutboxPageSchema) }, ...errorResponses(400, 401, 403) } });
 
 /** Admin endpoints; the role is checked for every path under /admin. */
 export function adminRoutes(): OpenAPIHono<AppEnv> {
@@ -95,7 +92,7 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
       deps.db.select({ total: sql<number>`count(*)::int` }).from(crawls),
     ]);
     const total = Number(count?.total ?? 0);
-    return c.json({ results: rows.map((r) => ({ ...toCrawlDto(r), teamId: r.teamId })), page, totalPages: Math.ceil(total / limit), totalResults: total }, 200);
+    return c.json(pageOf(rows.map((r) => ({ ...toCrawlDto(r), teamId: r.teamId })), page, limit, total), 200);
   });
 
   app.openapi(outboxRoute, async (c) => {
@@ -107,7 +104,7 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     ]);
     const total = Number(count?.total ?? 0);
     const results = rows.map((r) => ({ ...r, sentAt: r.sentAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() }));
-    return c.json({ results, page, totalPages: Math.ceil(total / limit), totalResults: total }, 200);
+    return c.json(pageOf(results, page, limit, total), 200);
   });
 
   return app;

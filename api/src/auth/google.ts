@@ -3,11 +3,10 @@ import {
   ArcticFetchError, CodeChallengeMethod, OAuth2Client, OAuth2RequestError, UnexpectedErrorResponseBodyError, UnexpectedResponseError,
   decodeIdToken, generateCodeVerifier, generateState,
 } from 'arctic';
-import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env.js';
-import { users } from '../db/schema.js';
+import { users, userEmailIs } from '../db/schema.js';
 import { ApiError, validationHook } from '../errors.js';
 import { errorResponses } from '../openapi-helpers.js';
 import { createRootUser, loadUser } from './routes.js';
@@ -112,7 +111,7 @@ export function googleRoutes(): OpenAPIHono<AppEnv> {
     if (!email || claims.email_verified !== true) throw new ApiError(403, 'email_not_verified', 'Google did not confirm this email address');
 
     const { db, config } = c.var.deps;
-    const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    const [existing] = await db.select({ id: users.id }).from(users).where(userEmailIs(email)).limit(1);
     let userId = existing?.id;
     if (!userId) {
       const [first = 'Google', ...rest] = (claims.name ?? '').split(' ');

@@ -5,14 +5,14 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env.js';
 import type { Database } from '../db/client.js';
-import { passwordResets, projects, sessions, teamInvites, teamMembers, teams, users } from '../db/schema.js';
+import { passwordResets, projects, sessions, teamInvites, teamMembers, teams, users, userEmailIs } from '../db/schema.js';
 import { ApiError, validationHook } from '../errors.js';
 import { errorResponses, json } from '../openapi-helpers.js';
 import { requireAuth } from './bearer.js';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.js';
 import { hashToken } from './tokens.js';
 import {
-  checkCsrf, clearSessionCookies, COOKIES, familyOfRequest, openSession, revokeSessionFamily, rotateSession, sessionKey, setSessionCookies,
+  checkCsrf, clearSessionCookies, COOKIES, familyOfRequest, isOwnOrigin, openSession, revokeSessionFamily, rotateSession, sessionKey, setSessionCookies,
 } from './sessions.js';
 
 const tags = ['Auth'];
@@ -170,8 +170,7 @@ const meRoute = createRoute({
 function checkOrigin(c: Context<AppEnv>): void {
   const origin = c.req.header('origin');
   if (!origin) return;
-  const allowed = new Set([new URL(c.var.deps.config.publicUrl).origin, new URL(c.req.url).origin]);
-  if (!allowed.has(origin)) throw new ApiError(403, 'origin_not_allowed', `Requests from ${origin} may not sign in here`);
+  if (!isOwnOrigin(origin, c.var.deps.config.publicUrl, c.req.url)) throw new ApiError(403, 'origin_not_allowed', `Requests from ${origin} may not sign in here`);
 }
 
 export async function loadUser(db: Database, userId: string): Promise<z.infer<typeof UserSchema> | null> {
@@ -195,7 +194,7 @@ export async function createRootUser(
   account: { email: string; firstName: string; lastName: string; passwordHash: string | null },
 ): Promise<{ userId: string; teamId: string } | null> {
   return db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${account.email.toLowerCase()}`).limit(1);
+    const [taken] = await tx.select({ id: users.id }).from(users).where(userEmailIs(account.email)).limit(1);
     if (taken) return null;
     const [team] = await tx.insert(teams).values({ name: `${account.firstName}'s team` }).returning({ id: teams.id });
     await tx.insert(projects).values({ teamId: team!.id, title: 'default' });
@@ -255,7 +254,7 @@ export function authRoutes(): OpenAPIHono<AppEnv> {
     checkOrigin(c);
     const { deps } = c.var;
     const { email } = c.req.valid('json');
-    const [user] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    const [user] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(userEmailIs(email)).limit(1);
     if (user) {
       const token = randomBytes(32).toString('base64url');
       await deps.db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000) });
@@ -294,7 +293,7 @@ export function authRoutes(): OpenAPIHono<AppEnv> {
     checkOrigin(c);
     const { deps } = c.var;
     const { email, password } = c.req.valid('json');
-    const [user] = await deps.db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    const [user] = await deps.db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(userEmailIs(email)).limit(1);
     // The same work and the same answer whether the email is unknown or the password wrong.
     const valid = await verifyPassword(password, user?.passwordHash ?? (await timingDummyHash()));
     const profile = user && valid ? await loadUser(deps.db, user.id) : null;

@@ -160,3 +160,17 @@ export function checkCsrf(c: Context<AppEnv>): void {
     throw new ApiError(403, 'csrf_failed', `Missing or wrong ${CSRF_HEADER} header: echo the ${COOKIES.csrf} cookie on every write`);
   }
 }
+
+/**
+ * Whether a request's `Origin` is this server's own: its public URL's, or that of the address the request
+ * reached (`requestUrl`, which a malformed Host header can leave unparseable: no origin of ours then).
+ */
+export function isOwnOrigin(origin: string, publicUrl: string, requestUrl: string | undefined): boolean {
+  if (origin === new URL(publicUrl).origin) return true;
+  if (!requestUrl) return false;
+  try {
+    return origin === new URL(requestUrl).origin;
+  } catch {
+    return false;
+  }
+}

@@ -2,7 +2,7 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env.js';
 import { requireAuth } from '../auth/bearer.js';
 import { validationHook } from '../errors.js';
-import { bearerSecurity, errorResponses, json } from '../openapi-helpers.js';
+import { bearerSecurity, errorResponses, json, pageOf } from '../openapi-helpers.js';
 import { resolveProjectFilter, resolveProjectId } from '../projects/current-project.js';
 import {
   CrawlIdParamsSchema, CrawlLogPageSchema, CrawlOptionsSchema, CrawlPageSchema, CrawlResultPageSchema, CrawlSchema, LogsQuerySchema,
@@ -153,7 +153,7 @@ export function crawlRoutes(): OpenAPIHono<AppEnv> {
     const body = QueryCrawlsBodySchema.parse(c.req.valid('json') ?? {});
     const projectId = await resolveProjectFilter(deps.db, auth, c.req.header('x-project-id'));
     const { rows, totalResults } = await listCrawls(deps.db, auth, { projectId, ...body });
-    return c.json({ results: rows.map(toCrawlDto), page: body.page, totalPages: Math.ceil(totalResults / body.limit), totalResults }, 200);
+    return c.json(pageOf(rows.map(toCrawlDto), body.page, body.limit, totalResults), 200);
   });
 
   app.openapi(getCrawlRoute, async (c) => {
@@ -171,7 +171,7 @@ export function crawlRoutes(): OpenAPIHono<AppEnv> {
     const crawl = await getCrawl(deps.db, auth, c.req.valid('param').id);
     const { page, limit, query } = c.req.valid('query');
     const { rows, totalResults } = await listCrawlResults(deps.db, crawl, { page, limit, query });
-    return c.json({ results: rows.map(toCrawlResultDto), page, totalPages: Math.ceil(totalResults / limit), totalResults }, 200);
+    return c.json(pageOf(rows.map(toCrawlResultDto), page, limit, totalResults), 200);
   });
 
   app.openapi(listLogsRoute, async (c) => {
@@ -179,7 +179,7 @@ export function crawlRoutes(): OpenAPIHono<AppEnv> {
     const crawl = await getCrawl(deps.db, auth, c.req.valid('param').id);
     const { page, limit } = c.req.valid('query');
     const { rows, totalResults } = await listCrawlLogs(deps.db, crawl, { page, limit });
-    return c.json({ results: rows.map(toCrawlLogDto), page, totalPages: Math.ceil(totalResults / limit), totalResults }, 200);
+    return c.json(pageOf(rows.map(toCrawlLogDto), page, limit, totalResults), 200);
   });
 
   app.openapi(downloadCsvRoute, async (c) => {

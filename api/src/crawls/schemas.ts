@@ -131,7 +131,8 @@ export const CrawlIdParamsSchema = z.object({
   id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, example: '0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f' }),
 });
 
-const pageQuery = (max: number, fallback: number) =>
+/** `page` (0-based) and `limit` query parameters, with `limit` from 1 to `max` and `fallback` when absent. */
+export const pageQuery = (max: number, fallback: number) =>
   z.object({
     page: z.coerce.number({ error: 'Page must be a whole number of 0 or more' }).int({ error: 'Page must be a whole number of 0 or more' }).min(0, { error: 'Page must be a whole number of 0 or more' }).default(0).openapi({ param: { name: 'page', in: 'query' }, description: '0-based page number.' }),
     limit: z.coerce.number({ error: `Limit must be a number between 1 and ${max}` }).int({ error: `Limit must be a number between 1 and ${max}` }).min(1, { error: `Limit must be a number between 1 and ${max}` }).max(max, { error: `Limit must be a number between 1 and ${max}` }).default(fallback).openapi({ param: { name: 'limit', in: 'query' } }),

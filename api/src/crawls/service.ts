@@ -11,8 +11,7 @@ import { recordEvents } from '../events/record.js';
 import { appendLogs, clearWorkState } from './commit-batch.js';
 import { createCrawlStore } from './store.js';
 import { finishedColumns, likeEscape } from './sql.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../ids.js';
 
 /** Creates a crawl with its seed URL and first log line in one transaction, then hands it to the orchestrator. */
 export async function startCrawl(deps: AppDeps, auth: AuthContext, projectId: string, body: StartCrawlBody): Promise<CrawlRow> {
@@ -80,7 +79,7 @@ function describeSettings(row: CrawlRow): string {
 
 /** The crawl if it belongs to the caller's team (and bound project); a 404 otherwise, foreign or unknown alike. */
 export async function getCrawl(db: Database, auth: AuthContext, crawlId: string): Promise<CrawlRow> {
-  if (!UUID.test(crawlId)) throw notFound('Crawl');
+  if (!isUuid(crawlId)) throw notFound('Crawl');
   const scope = [eq(crawls.id, crawlId), eq(crawls.teamId, auth.teamId)];
   if (auth.projectId) scope.push(eq(crawls.projectId, auth.projectId));
   const [row] = await db.select().from(crawls).where(and(...scope)).limit(1);
@@ -104,7 +103,7 @@ export async function listCrawls(
   const query = options.query?.trim();
   if (query) {
     const byUrl = ilike(sql`${crawls.startUrls}[1]`, `%${likeEscape(query)}%`);
-    filters.push(UUID.test(query) ? (or(byUrl, eq(crawls.id, query)) as SQL) : byUrl);
+    filters.push(isUuid(query) ? (or(byUrl, eq(crawls.id, query)) as SQL) : byUrl);
   }
   const where = and(...filters);
   const [rows, [count]] = await Promise.all([

@@ -33,6 +33,9 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)]);
 
+/** Finds a user by email the way `users_email_key` is unique: without regard to case. */
+export const userEmailIs = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+
 export const teamMembers = pgTable('team_members', {
   teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { events } from '../db/schema.js';
+import { isUuid } from '../ids.js';
 
 export type EventType = (typeof events.$inferSelect)['type'];
 
 /** The channel a committed change is announced on; its payload is `<teamId>:<crawlId>` (no crawl id for a team's own events). */
 export const EVENTS_CHANNEL = 'trawl_events';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Reads a notification's payload; anything else on the channel is ignored. */
 export function parseNotification(payload: string): { teamId: string; crawlId: string | null } | null {
   const [teamId = '', crawlId = ''] = payload.split(':');
-  if (!UUID.test(teamId) || (crawlId && !UUID.test(crawlId))) return null;
+  if (!isUuid(teamId) || (crawlId && !isUuid(crawlId))) return null;
   return { teamId, crawlId: crawlId || null };
 }
 

@@ -4,7 +4,7 @@ import { parse as parseCookies } from 'hono/utils/cookie';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { AppDeps } from '../app-env.js';
 import { authenticateApiToken, bearerTokenOf, type AuthContext } from '../auth/bearer.js';
-import { COOKIES, readAccessToken, sessionKey } from '../auth/sessions.js';
+import { COOKIES, isOwnOrigin, readAccessToken, sessionKey } from '../auth/sessions.js';
 import { ApiError, type ErrorBody } from '../errors.js';
 
 export const EVENTS_SOCKET_PATH = '/events';
@@ -157,7 +157,9 @@ function authenticateUpgrade(req: IncomingMessage, deps: AppDeps): Promise<AuthC
   const access = parseCookies(req.headers.cookie ?? '', COOKIES.access)[COOKIES.access];
   if (!access) return Promise.resolve(null);
   const origin = req.headers.origin;
-  if (!origin || !ownOrigins(deps.config.publicUrl, req).has(origin)) {
+  const scheme = 'encrypted' in req.socket ? 'https' : 'http';
+  const requestUrl = req.headers.host ? `${scheme}://${req.headers.host}` : undefined;
+  if (!origin || !isOwnOrigin(origin, deps.config.publicUrl, requestUrl)) {
     throw new ApiError(
       403,
       'origin_not_allowed',
@@ -171,20 +173,6 @@ function authenticateUpgrade(req: IncomingMessage, deps: AppDeps): Promise<AuthC
     if (!claims) return SESSION_EXPIRED;
     return { teamId: claims.teamId, userId: claims.userId, tokenId: null, projectId: null, origin: 'web', sessionFamilyId: claims.familyId };
   })();
-}
-
-/** This server's origins, as sign-in accepts them: the public URL's, and the host the request reached. */
-function ownOrigins(publicUrl: string, req: IncomingMessage): Set<string> {
-  const origins = new Set([new URL(publicUrl).origin]);
-  const scheme = 'encrypted' in req.socket ? 'https' : 'http';
-  if (req.headers.host) {
-    try {
-      origins.add(new URL(`${scheme}://${req.headers.host}`).origin);
-    } catch {
-      // A malformed Host names no origin of ours.
-    }
-  }
-  return origins;
 }
 
 function readAuthMessage(data: RawData): string | null {

@@ -3,8 +3,7 @@ import type { AuthContext } from '../auth/bearer.js';
 import type { Database } from '../db/client.js';
 import { projects } from '../db/schema.js';
 import { ApiError, notFound } from '../errors.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../ids.js';
 
 /**
  * The project a request works in: the credential's own project when it is bound to one, else the
@@ -20,7 +19,7 @@ export async function resolveProjectId(db: Database, auth: AuthContext, header: 
     return auth.projectId;
   }
   if (requested) {
-    if (!UUID.test(requested)) throw notFound('Project');
+    if (!isUuid(requested)) throw notFound('Project');
     const [row] = await db
       .select({ id: projects.id })
       .from(projects)

@@ -9,7 +9,7 @@ import { getCrawl, listCrawlLogs, listCrawlResults, startCrawl } from '../crawls
 import type { Database } from '../db/client.js';
 import { projects, teams } from '../db/schema.js';
 import { ApiError, validationHook } from '../errors.js';
-import { errorResponses, json } from '../openapi-helpers.js';
+import { errorResponses, json, pageOf } from '../openapi-helpers.js';
 import { RATE_RULES, rateLimit } from '../rate-limit.js';
 
 /** Public visitors' crawls store at most this many results (SPEC.md section 9). */
@@ -121,7 +121,7 @@ export function publicRoutes(): OpenAPIHono<AppEnv> {
     const crawl = await getCrawl(db, await publicAuth(db), c.req.valid('param').id);
     const { page, limit } = c.req.valid('query');
     const { rows, totalResults } = await listCrawlLogs(db, crawl, { page, limit });
-    return c.json({ results: rows.map(toCrawlLogDto), page, totalPages: Math.ceil(totalResults / limit), totalResults }, 200);
+    return c.json(pageOf(rows.map(toCrawlLogDto), page, limit, totalResults), 200);
   });
 
   app.openapi(resultsRoute, async (c) => {
@@ -129,7 +129,7 @@ export function publicRoutes(): OpenAPIHono<AppEnv> {
     const crawl = await getCrawl(db, await publicAuth(db), c.req.valid('param').id);
     const { page, limit, query } = c.req.valid('query');
     const { rows, totalResults } = await listCrawlResults(db, crawl, { page, limit, query });
-    return c.json({ results: rows.map(toCrawlResultDto), page, totalPages: Math.ceil(totalResults / limit), totalResults }, 200);
+    return c.json(pageOf(rows.map(toCrawlResultDto), page, limit, totalResults), 200);
   });
 
   app.openapi(csvRoute, async (c) => {

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { AppEnv } from '../app-env.js';
+import type { AppDeps, AppEnv } from '../app-env.js';
 import { requireAuth, type AuthContext } from '../auth/bearer.js';
 import { generateApiToken, hashToken } from '../auth/tokens.js';
 import type { Database } from '../db/client.js';
-import { apiTokens, crawls, projects, teamInvites, teamMembers, teams, users } from '../db/schema.js';
+import { apiTokens, crawls, projects, teamInvites, teamMembers, teams, users, userEmailIs } from '../db/schema.js';
 import { finishedColumns } from '../crawls/sql.js';
 import { ApiError, notFound, validationHook } from '../errors.js';
 import { bearerSecurity, errorResponses, json } from '../openapi-helpers.js';
+import { isUuid } from '../ids.js';
 
 /** How long an invitation can be accepted. */
 export const INVITE_TTL_DAYS = 7;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const security = [...bearerSecurity, { sessionCookie: [] }];
 const tags = ['Teams'];
 
@@ -114,7 +114,7 @@ const revokeTokenRoute = route({
 
 /** The caller's own team, by id: any other id, or a malformed one, is a 404. */
 function ownTeam(auth: AuthContext, id: string): string {
-  if (!UUID.test(id) || id !== auth.teamId) throw notFound('Team');
+  if (!isUuid(id) || id !== auth.teamId) throw notFound('Team');
   return id;
 }
 
@@ -132,11 +132,12 @@ async function liveProjects(db: Database, teamId: string) {
   return db.select().from(projects).where(and(eq(projects.teamId, teamId), eq(projects.isDeleted, false))).orderBy(asc(projects.createdAt), asc(projects.id));
 }
 
-async function createInvite(db: Database, auth: AuthContext, email: string | null): Promise<{ token: string; expiresAt: Date }> {
+/** Stores an invitation (for anyone with the link, or for one email) and returns its sign-up link. */
+async function createInvite(deps: AppDeps, auth: AuthContext, email: string | null): Promise<{ link: string; expiresAt: Date }> {
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000);
-  await db.insert(teamInvites).values({ teamId: auth.teamId, invitedBy: auth.userId, email, tokenHash: hashToken(token), expiresAt });
-  return { token, expiresAt };
+  await deps.db.insert(teamInvites).values({ teamId: auth.teamId, invitedBy: auth.userId, email, tokenHash: hashToken(token), expiresAt });
+  return { link: `${deps.config.publicUrl}/invite?inviteToken=${token}`, expiresAt };
 }
 
 /** Teams, members, invitations, projects and API tokens (SPEC.md section 7, Teams and projects). */
@@ -162,7 +163,7 @@ export function teamRoutes(): OpenAPIHono<AppEnv> {
     const { deps, auth } = c.var;
     teamWide(auth);
     const { id } = c.req.valid('param');
-    if (!UUID.test(id)) throw notFound('Project');
+    if (!isUuid(id)) throw notFound('Project');
     const [row] = await deps.db
       .update(projects)
       .set({ title: c.req.valid('json').title })
@@ -176,7 +177,7 @@ export function teamRoutes(): OpenAPIHono<AppEnv> {
     const { deps, auth } = c.var;
     teamWide(auth);
     const { id } = c.req.valid('param');
-    if (!UUID.test(id)) throw notFound('Project');
+    if (!isUuid(id)) throw notFound('Project');
     await deps.db.transaction(async (tx) => {
       const live = await tx.select({ id: projects.id }).from(projects).where(and(eq(projects.teamId, auth.teamId), eq(projects.isDeleted, false))).for('update');
       if (!live.some((p) => p.id === id)) throw notFound('Project');
@@ -238,8 +239,8 @@ export function teamRoutes(): OpenAPIHono<AppEnv> {
     const { deps, auth } = c.var;
     ownTeam(auth, c.req.valid('param').id);
     teamWide(auth);
-    const { token, expiresAt } = await createInvite(deps.db, auth, null);
-    return c.json({ inviteLink: `${deps.config.publicUrl}/invite?inviteToken=${token}`, expiresAt: expiresAt.toISOString() }, 201);
+    const { link, expiresAt } = await createInvite(deps, auth, null);
+    return c.json({ inviteLink: link, expiresAt: expiresAt.toISOString() }, 201);
   });
 
   app.openapi(inviteEmailRoute, async (c) => {
@@ -251,12 +252,11 @@ export function teamRoutes(): OpenAPIHono<AppEnv> {
       .select({ id: users.id })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(and(eq(teamMembers.teamId, id), sql`lower(${users.email}) = ${email}`))
+      .where(and(eq(teamMembers.teamId, id), userEmailIs(email)))
       .limit(1);
     if (member) throw new ApiError(409, 'already_member', `${email} is already a member of this team`);
     const [team] = await deps.db.select({ name: teams.name }).from(teams).where(eq(teams.id, id));
-    const { token } = await createInvite(deps.db, auth, email);
-    const link = `${deps.config.publicUrl}/invite?inviteToken=${token}`;
+    const { link } = await createInvite(deps, auth, email);
     await deps.mailer.send({
       to: email,
       subject: `You are invited to ${team?.name ?? 'a team'} on Trawl`,
@@ -296,7 +296,7 @@ export function teamRoutes(): OpenAPIHono<AppEnv> {
     const { deps, auth } = c.var;
     teamWide(auth);
     const { id } = c.req.valid('param');
-    if (!UUID.test(id)) throw notFound('API token');
+    if (!isUuid(id)) throw notFound('API token');
     const [row] = await deps.db
       .update(apiTokens)
       .set({ revokedAt: sql`now()` })

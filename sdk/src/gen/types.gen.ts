@@ -1200,6 +1200,9 @@ export type ListAllCrawlsData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * 0-based page number.
+         */
         page?: number | null;
         limit?: number;
     };
@@ -1236,6 +1239,9 @@ export type ListOutboxData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * 0-based page number.
+         */
         page?: number | null;
         limit?: number;
     };
