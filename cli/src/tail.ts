@@ -4,7 +4,7 @@
 import type { Crawl, CrawlLog, CrawlStreamEvent } from '@trawl/sdk';
 import type { Paint, Style } from './colors.js';
 import { summarizeCrawl } from './crawl-view.js';
-import { CliError, EXIT_INTERRUPTED } from './errors.js';
+import { untilInterrupted } from './interrupt.js';
 import { formatTime } from './output.js';
 import type { Session } from './session.js';
 
@@ -59,33 +59,27 @@ async function createReporter(session: Session, crawl: Crawl): Promise<TailRepor
  */
 export async function tailCrawl(session: Session, start: Crawl, options: TailOptions = {}): Promise<Crawl> {
   const client = session.client();
-  const controller = new AbortController();
-  const onInterrupt = (): void => {
-    const message = `Stopped following; crawl ${start.id} is still running. Follow it again with: trawl tail ${start.id}`;
-    controller.abort(new CliError(message, { code: 'interrupted', exitCode: EXIT_INTERRUPTED }));
-  };
-  process.once('SIGINT', onInterrupt);
-  const reporter: TailReporter | null = session.json ? null : await createReporter(session, start);
-  let crawl = start;
-  try {
-    reporter?.crawl(crawl);
-    for await (const event of client.crawls.watch(start.id, { includeMarkdown: false, signal: controller.signal })) {
-      if (session.json) {
-        session.print(JSON.stringify(event));
-        continue;
+  const message = `Stopped following; crawl ${start.id} is still running. Follow it again with: trawl tail ${start.id}`;
+  return untilInterrupted(message, async (signal) => {
+    const reporter: TailReporter | null = session.json ? null : await createReporter(session, start);
+    let crawl = start;
+    try {
+      reporter?.crawl(crawl);
+      for await (const event of client.crawls.watch(start.id, { includeMarkdown: false, signal })) {
+        if (session.json) {
+          session.print(JSON.stringify(event));
+          continue;
+        }
+        crawl = show(event, crawl, reporter!, options);
       }
-      crawl = show(event, crawl, reporter!, options);
+      // The stream ends once the crawl has; its last CRAWL_EVENT may predate the final counts.
+      crawl = await client.crawls.get(start.id, { signal });
+      reporter?.crawl(crawl);
+      return crawl;
+    } finally {
+      reporter?.stop();
     }
-    // The stream ends once the crawl has; its last CRAWL_EVENT may predate the final counts.
-    crawl = await client.crawls.get(start.id, { signal: controller.signal });
-    reporter?.crawl(crawl);
-    return crawl;
-  } catch (err: unknown) {
-    throw controller.signal.aborted ? controller.signal.reason : err;
-  } finally {
-    reporter?.stop();
-    process.removeListener('SIGINT', onInterrupt);
-  }
+  });
 }
 
 function show(event: CrawlStreamEvent, crawl: Crawl, reporter: TailReporter, options: TailOptions): Crawl {

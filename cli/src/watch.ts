@@ -1,7 +1,7 @@
 // Watching a running crawl until it ends, for `trawl crawl --wait` and `trawl status --wait`.
 // Ctrl-C stops the watching only: the crawl keeps running on the server and can be watched again.
 import type { Crawl } from '@trawl/sdk';
-import { CliError, EXIT_INTERRUPTED } from './errors.js';
+import { untilInterrupted } from './interrupt.js';
 import { summarizeCrawl } from './crawl-view.js';
 import type { Session } from './session.js';
 
@@ -45,22 +45,18 @@ async function createReporter(session: Session, crawl: Crawl): Promise<ProgressR
 export async function watchCrawl(session: Session, crawl: Crawl): Promise<Crawl> {
   if (crawl.status !== 'running') return crawl;
   const client = session.client();
-  const controller = new AbortController();
-  const onInterrupt = (): void => {
-    const message = `Stopped watching; crawl ${crawl.id} is still running. Watch it again with: trawl status ${crawl.id} --wait`;
-    controller.abort(new CliError(message, { code: 'interrupted', exitCode: EXIT_INTERRUPTED }));
-  };
-  process.once('SIGINT', onInterrupt);
-  const reporter = await createReporter(session, crawl);
-  try {
-    reporter.update(crawl);
-    return await client.crawls.waitForCompletion(crawl.id, {
-      signal: controller.signal,
-      pollIntervalMs: POLL_INTERVAL_MS,
-      onProgress: (latest) => reporter.update(latest),
-    });
-  } finally {
-    reporter.stop();
-    process.removeListener('SIGINT', onInterrupt);
-  }
+  const message = `Stopped watching; crawl ${crawl.id} is still running. Watch it again with: trawl status ${crawl.id} --wait`;
+  return untilInterrupted(message, async (signal) => {
+    const reporter = await createReporter(session, crawl);
+    try {
+      reporter.update(crawl);
+      return await client.crawls.waitForCompletion(crawl.id, {
+        signal,
+        pollIntervalMs: POLL_INTERVAL_MS,
+        onProgress: (latest) => reporter.update(latest),
+      });
+    } finally {
+      reporter.stop();
+    }
+  });
 }
