@@ -8,10 +8,13 @@ COPY workflows/package.json workflows/
 COPY api/package.json api/
 COPY sdk/package.json sdk/
 COPY cli/package.json cli/
+# The committed `trawl` bin, so npm ci links it (npm links a bin only if its file exists).
+COPY cli/bin cli/bin/
 COPY console/package.json console/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The crawl workflow is bundled here once, so workers start without running webpack.
+RUN npm run build && npm run bundle:workflows --workspace workflows && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 RUN apt-get update \

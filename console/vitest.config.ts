@@ -1,4 +1,7 @@
 import { defineProject, mergeConfig } from 'vitest/config';
 import shared from '../vitest.shared.js';
 
-export default mergeConfig(shared, defineProject({ test: { name: 'console', globalSetup: ['../api/test/global-setup.ts'] } }));
+export default mergeConfig(
+  shared,
+  defineProject({ test: { name: 'console', globalSetup: ['../api/test/global-setup.ts'] } }),
+);

@@ -7,7 +7,9 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'ignore',
 run('npm', ['run', 'openapi', '--silent']);
 run('npm', ['run', 'sdk:gen', '--silent']);
 
-const changed = execFileSync('git', ['status', '--porcelain', '--', 'openapi.yaml', 'sdk/src/gen'], { encoding: 'utf8' }).trim();
+const changed = execFileSync('git', ['status', '--porcelain', '--', 'openapi.yaml', 'sdk/src/gen'], {
+  encoding: 'utf8',
+}).trim();
 if (changed) {
   console.error('The API contract drifted from what is committed:');
   console.error(changed);

@@ -14,8 +14,12 @@ for (const file of reports) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   // A file that failed to load has no tests but is a failure all the same.
-  const brokenFiles = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
-  console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed, ${report.numPendingTests} skipped`);
+  const brokenFiles = report.testResults.filter(
+    (r) => r.status === 'failed' && r.assertionResults.length === 0,
+  ).length;
+  console.log(
+    `${file}: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed, ${report.numPendingTests} skipped`,
+  );
   passed += report.numPassedTests;
   failed += report.numFailedTests + brokenFiles;
 }

@@ -1,4 +1,7 @@
 import { defineProject, mergeConfig } from 'vitest/config';
 import shared from '../vitest.shared.js';
 
-export default mergeConfig(shared, defineProject({ test: { name: 'workflows', globalSetup: ['../fixtures/src/no-chromium-left.ts'] } }));
+export default mergeConfig(
+  shared,
+  defineProject({ test: { name: 'workflows', globalSetup: ['../fixtures/src/no-chromium-left.ts'] } }),
+);

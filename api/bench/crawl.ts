@@ -17,7 +17,9 @@ const root = resolve(import.meta.dirname, '../..');
 
 /** The raw rate in a fresh process: cold, like the crawler server, and fetching from the same fixture. */
 async function rawRate(origin: string, count: number): Promise<{ pagesPerSecond: number }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'raw.mjs'), origin, String(count)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'raw.mjs'), origin, String(count)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise((resolvePromise) => child.once('exit', resolvePromise));
@@ -27,9 +29,19 @@ async function rawRate(origin: string, count: number): Promise<{ pagesPerSecond:
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; token: string }> {
   // The server runs as `npm start` runs it: with its bounded heap.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [`--max-old-space-size=${process.env.TRAWL_HEAP_MB ?? 256}`];
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [
+    `--max-old-space-size=${process.env.TRAWL_HEAP_MB ?? 256}`,
+  ];
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'api/dist/bin/server.js')], {
-    env: { ...process.env, ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}), PORT: '0', HOST: '127.0.0.1', TRAWL_DATA_DIR: dataDir, TRAWL_ALLOW_PRIVATE_NETWORKS: 'true', TRAWL_LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRAWL_DATA_DIR: dataDir,
+      TRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+      TRAWL_LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolvePromise, reject) => {
@@ -72,10 +84,18 @@ try {
   const e2es: Array<Awaited<ReturnType<typeof timedCrawl>>> = [];
   for (let round = 0; round < 3; round++) {
     raws.push((await rawRate(site.origin, pages)).pagesPerSecond);
-    const run = await timedCrawl(trawl, { startUrl: `${site.origin}/`, entireWebsite: true, engineType: 'cheerio', deduplicateContent: true });
-    if (run.done.status !== 'succeeded' || run.done.numberOfResults !== pages) throw new Error(`e2e crawl ended ${run.done.status} with ${run.done.numberOfResults} results`);
+    const run = await timedCrawl(trawl, {
+      startUrl: `${site.origin}/`,
+      entireWebsite: true,
+      engineType: 'cheerio',
+      deduplicateContent: true,
+    });
+    if (run.done.status !== 'succeeded' || run.done.numberOfResults !== pages)
+      throw new Error(`e2e crawl ended ${run.done.status} with ${run.done.numberOfResults} results`);
     e2es.push(run);
-    console.error(`round ${round + 1}: raw ${raws.at(-1)!.toFixed(1)} pages/s, e2e ${run.pagesPerSecond.toFixed(1)} pages/s`);
+    console.error(
+      `round ${round + 1}: raw ${raws.at(-1)!.toFixed(1)} pages/s, e2e ${run.pagesPerSecond.toFixed(1)} pages/s`,
+    );
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const raw = { pagesPerSecond: median(raws) };
@@ -83,19 +103,35 @@ try {
   const rss = peakRssMb(server.child.pid!);
   const pw = process.env.BENCH_SKIP_PLAYWRIGHT
     ? { done: { numberOfResults: 0 }, seconds: 0, pagesPerSecond: 0 }
-    : await timedCrawl(trawl, { startUrl: `${site.origin}/`, maxResults: 100, maxDepth: 10, engineType: 'playwright' });
+    : await timedCrawl(trawl, {
+        startUrl: `${site.origin}/`,
+        maxResults: 100,
+        maxDepth: 10,
+        engineType: 'playwright',
+      });
   console.error(`playwright: ${pw.done.numberOfResults} results in ${pw.seconds.toFixed(1)} s`);
 
   const row = (name: string, value: string) => console.log(`| ${name} | ${value} |`);
-  console.log(`\nMachine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
+  console.log(
+    `\nMachine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`,
+  );
   console.log('| Measure | Value |\n| --- | --- |');
   row(`Site`, `${pages} pages, ${(totalBytes / 1e6).toFixed(1)} MB of HTML (20-60 KB each)`);
-  row('Raw rate (fetch + parse + markdown, one thread, fresh process; median of 3)', `${raw.pagesPerSecond.toFixed(1)} pages/s (runs: ${raws.map((r) => r.toFixed(1)).join(', ')})`);
-  row(`End-to-end Cheerio crawl of all ${pages} pages (API, PGlite, dedup on; median of 3)`, `${e2e.pagesPerSecond.toFixed(1)} pages/s (runs: ${e2es.map((r) => r.pagesPerSecond.toFixed(1)).join(', ')})`);
+  row(
+    'Raw rate (fetch + parse + markdown, one thread, fresh process; median of 3)',
+    `${raw.pagesPerSecond.toFixed(1)} pages/s (runs: ${raws.map((r) => r.toFixed(1)).join(', ')})`,
+  );
+  row(
+    `End-to-end Cheerio crawl of all ${pages} pages (API, PGlite, dedup on; median of 3)`,
+    `${e2e.pagesPerSecond.toFixed(1)} pages/s (runs: ${e2es.map((r) => r.pagesPerSecond.toFixed(1)).join(', ')})`,
+  );
   row('Ratio end-to-end / raw', (e2e.pagesPerSecond / raw.pagesPerSecond).toFixed(2));
   row('Server peak RSS (VmHWM) over the three crawls', `${rss.toFixed(0)} MB`);
   row('Playwright crawl, 100 pages', `${pw.pagesPerSecond.toFixed(1)} pages/s (${pw.seconds.toFixed(1)} s)`);
-  row('Server peak RSS after the Playwright crawl (Chromium is its own process)', `${peakRssMb(server.child.pid!).toFixed(0)} MB`);
+  row(
+    'Server peak RSS after the Playwright crawl (Chromium is its own process)',
+    `${peakRssMb(server.child.pid!).toFixed(0)} MB`,
+  );
 } finally {
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));

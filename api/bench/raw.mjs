@@ -13,9 +13,17 @@ await Promise.all(
   Array.from({ length: 8 }, async () => {
     while (next < urls.length) {
       const res = await client.fetchPage(urls[next++]);
-      if (res.kind !== 'html' || !('bytes' in res)) throw new Error(`raw fetch failed: ${JSON.stringify(res)}`);
+      if (res.kind !== 'html' || !('bytes' in res))
+        throw new Error(`raw fetch failed: ${JSON.stringify(res)}`);
       bytes += res.bytes.byteLength;
-      parsePage({ bytes: res.bytes, contentType: res.contentType, url: res.url, excludeNonMainTags: true, includeLinks: true, dedup: false });
+      parsePage({
+        bytes: res.bytes,
+        contentType: res.contentType,
+        url: res.url,
+        excludeNonMainTags: true,
+        includeLinks: true,
+        dedup: false,
+      });
     }
   }),
 );

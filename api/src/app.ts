@@ -1,17 +1,25 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import type { AppDeps, AppEnv } from './app-env.js';
+import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { apiTokenRoutes } from './api-tokens/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { googleRoutes } from './auth/google.js';
-import { teamRoutes } from './teams/routes.js';
+import { signInLinkRoutes } from './auth/sign-in-links.js';
 import { mountConsole } from './console-assets.js';
+import { serveConsoleNavigations } from './console-navigations.js';
 import { crawlRoutes } from './crawls/routes.js';
+import { docsRoutes } from './docs/routes.js';
 import { renderError, validationHook, type ErrorBody } from './errors.js';
 import { TeamEventSchema } from './events/schemas.js';
 import { healthRoutes } from './health/routes.js';
+import { memberRoutes } from './members/routes.js';
+import { projectRoutes } from './projects/routes.js';
 import { publicRoutes } from './public/routes.js';
 import { RATE_RULES, rateLimit } from './rate-limit.js';
+import { securityHeaders } from './security-headers.js';
+import { teamRoutes } from './teams/routes.js';
 
 export const API_INFO = {
   title: 'Trawl API',
@@ -35,7 +43,8 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
     type: 'apiKey',
     in: 'cookie',
     name: 'trawl_access',
-    description: 'The browser session set by /auth/login. Writes also send `x-csrf-token` with the value of the `trawl_csrf` cookie.',
+    description:
+      'The browser session set by /auth/login. Writes also send `x-csrf-token` with the value of the `trawl_csrf` cookie.',
   });
   // Not a route's body: what the `/events` WebSocket sends, so SDKs get its type.
   api.openAPIRegistry.register('TeamEvent', TeamEventSchema);
@@ -46,7 +55,13 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
   api.use('/auth/forgotPassword', rateLimit(RATE_RULES.forgotPassword));
   api.route('/', authRoutes());
   api.route('/', googleRoutes());
+  // Projects before teams, so that `/teams/projects` is never taken for the team id of `/teams/{id}`.
+  api.route('/', projectRoutes());
   api.route('/', teamRoutes());
+  api.route('/', apiTokenRoutes());
+  api.route('/', memberRoutes());
+  api.route('/', signInLinkRoutes());
+  api.route('/', accountRoutes());
   api.route('/', adminRoutes());
   api.route('/', crawlRoutes());
   api.route('/', publicRoutes());
@@ -60,15 +75,30 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('deps', deps);
     await next();
   });
+  app.use('*', securityHeaders());
   // Bearer-token calls carry no ambient credentials, so any origin may make them (the SDK in browsers).
-  const bearerCors = cors({ origin: '*', allowHeaders: ['authorization', 'content-type', 'x-project-id'], maxAge: 600 });
+  const bearerCors = cors({
+    origin: '*',
+    allowHeaders: ['authorization', 'content-type', 'x-project-id'],
+    maxAge: 600,
+  });
   app.use('/crawls', bearerCors);
   app.use('/crawls/*', bearerCors);
   app.use('/crawl-options', bearerCors);
-  app.onError((err, c) => renderError(err, c, (e) => deps.logger.error(`${c.req.method} ${c.req.path} failed`, e)));
-  app.notFound((c) => c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } satisfies ErrorBody, 404));
+  app.onError((err, c) =>
+    renderError(err, c, (e) => deps.logger.error(`${c.req.method} ${c.req.path} failed`, e)),
+  );
+  app.notFound((c) =>
+    c.json(
+      { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` } satisfies ErrorBody,
+      404,
+    ),
+  );
 
+  // Before the API: a browser opening a console page whose path the API also serves (/admin/health) gets the page.
+  if (deps.config.consoleDir) serveConsoleNavigations(app, deps.config.consoleDir);
   app.route('/', createApiRoutes());
+  app.route('/', docsRoutes(buildOpenApiDocument));
   if (deps.config.consoleDir) mountConsole(app, deps.config.consoleDir);
   return app;
 }
@@ -82,9 +112,15 @@ export function buildOpenApiDocument() {
     tags: [
       { name: 'Auth', description: 'Sign up, sign in, and browser sessions (cookies with CSRF protection).' },
       { name: 'Teams', description: 'Teams, members and invitations, projects, and API tokens.' },
-      { name: 'Admin', description: 'For Trawl admins only: service health, every team\'s crawls, the email outbox.' },
+      {
+        name: 'Admin',
+        description: "For Trawl admins only: service health, every team's crawls, the email outbox.",
+      },
       { name: 'Crawls', description: 'Start, watch, list and abort crawls, and read their results.' },
-      { name: 'Public', description: 'The try-out: start and read a crawl without an account, at most 15 results.' },
+      {
+        name: 'Public',
+        description: 'The try-out: start and read a crawl without an account, at most 15 results.',
+      },
       { name: 'Health', description: 'Service status.' },
     ],
   });

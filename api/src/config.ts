@@ -1,35 +1,54 @@
+import { DEFAULT_RETRY_WINDOW_SECONDS } from '@trawl/workflows/temporal';
+import {
+  TEMPORAL_CONNECTION_ENV,
+  TEMPORAL_CONNECTION_PAIRS,
+  temporalSecurityFrom,
+  type TemporalConnectionSecurity,
+} from './temporal-connection.js';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  ENGINE_ENV,
+  ENGINE_ENV_PAIRS,
+  engineConfigFrom,
+  staticIpFrom,
+  type EngineConfig,
+  type StaticIpConfig,
+} from './crawls/engine-config.js';
+import { bool, hostPort, logLevel, parseEnv, postgresUrl } from './env.js';
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-
+// The API server's configuration (`npm start`). The worker (`npm run worker`) has its own: worker/config.ts.
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: postgresUrl.optional(),
   TRAWL_DATA_DIR: z.string().min(1).default('./.trawl'),
   TRAWL_CONSOLE_DIR: z.string().min(1).optional(),
   TRAWL_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   TRAWL_CRAWL_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(8),
-  TRAWL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  TRAWL_MAX_PAGE_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
-  TRAWL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
-  TRAWL_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
-  TRAWL_CHROMIUM_PATH: z.string().min(1).optional(),
-  TRAWL_BROWSER_PAGES: z.coerce.number().int().min(1).max(32).default(4),
-  TRAWL_PARSE_WORKERS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),
-  TRAWL_STATIC_IP: z.string().min(1).optional(),
-  TRAWL_STATIC_IP_PROXY_URL: z.url().optional(),
-  TRAWL_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  ...ENGINE_ENV,
+  TRAWL_LOG_LEVEL: logLevel,
   TRAWL_BOOTSTRAP: bool.default(true),
-  TRAWL_ADMIN_EMAIL: z.string().trim().regex(/^\S+@\S+$/, 'must be an email address').default('admin@localhost'),
-  TRAWL_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  TRAWL_ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^\S+@\S+$/, 'must be an email address')
+    .default('admin@localhost'),
+  TRAWL_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   TRAWL_EMAIL_FROM: z.string().min(3).default('Trawl <no-reply@localhost>'),
   TRAWL_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRAWL_TRUST_PROXY: z.preprocess(
     (v) => (v === 'true' ? '1' : v === 'false' || v === '' ? '0' : v),
-    z.coerce.number({ error: 'must be a number of proxy hops (or true/false)' }).int().min(0).max(10).default(0),
+    z.coerce
+      .number({ error: 'must be a number of proxy hops (or true/false)' })
+      .int()
+      .min(0)
+      .max(10)
+      .default(0),
   ),
   TRAWL_RATE_LIMIT_PUBLIC_CRAWLS: z.coerce.number().int().min(1).default(10),
   TRAWL_RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
@@ -37,15 +56,16 @@ const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_REDIRECT_URI: z.url().optional(),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
-  TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_... or pk_live_...)')
+    .optional(),
+  TEMPORAL_ADDRESS: hostPort.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  TRAWL_WORKER_QUEUES: z
-    .string()
-    .default('http,browser')
-    .transform((v) => v.split(',').map((q) => q.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(['http', 'browser'])).min(1, 'must name http, browser or both')),
-  TRAWL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  ...TEMPORAL_CONNECTION_ENV,
+  TEMPORAL_RETRY_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_RETRY_WINDOW_SECONDS),
 });
 
 export interface Config {
@@ -56,21 +76,9 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   consoleDir: string;
-  crawl: {
-    concurrency: number;
-    batchSize: number;
-    requestTimeoutMs: number;
-    maxPageBytes: number;
-    perHostConcurrency: number;
-    /** Crawl private, loopback and link-local addresses (never cloud metadata). Off by default. */
-    allowPrivateNetworks: boolean;
-    /** Chromium for the Playwright and Auto engines; autodetected when null. */
-    chromiumPath: string | null;
-    browserPages: number;
-    /** Worker threads parsing pages; null for one per core. */
-    parseWorkers: number | null;
-  };
-  staticIp: { address: string; proxyUrl: string } | null;
+  /** The crawl engine, and how the in-process runner drives it: pages at once, pages per batch. */
+  crawl: EngineConfig & { concurrency: number; batchSize: number };
+  staticIp: StaticIpConfig | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Create the default team, project and API token on first start with an empty database. */
   bootstrap: boolean;
@@ -84,54 +92,62 @@ export interface Config {
    * Google sign-in, when a client ID and secret are set. `tokenUrl` is Google's token endpoint unless pointed
    * at an egress proxy (or a test's stand-in); browsers are always sent to Google itself.
    */
-  google: { clientId: string; clientSecret: string; /** Null: `<publicUrl>/auth/google/callback`. */ redirectUri: string | null; tokenUrl: string } | null;
+  google: {
+    clientId: string;
+    clientSecret: string;
+    /** Null: `<publicUrl>/auth/google/callback`. */ redirectUri: string | null;
+    tokenUrl: string;
+  } | null;
+  /**
+   * Card payments (the billing work): the publishable key the console hands to Stripe.js. Set, the
+   * console's Content-Security-Policy also allows Stripe.js and its API; unset, no Stripe origin is allowed.
+   */
+  stripe: { publishableKey: string } | null;
   /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted; 0 uses the socket's address. */
   trustProxy: number;
   /** Requests per client IP: public crawls started per hour; sign-ins, sign-ups and reset requests per 15 minutes, each. */
   rateLimits: { publicCrawlsPerHour: number; authPer15Minutes: number };
   /** Run crawls on Temporal workers instead of in this process (null: the in-process runner); `rpcTimeoutMs` bounds each call to it. */
-  temporal: { address: string; namespace: string; rpcTimeoutMs: number } | null;
-  /** For `npm run worker`: the task queues this process serves, and activities run at once per queue. */
-  worker: { queues: Array<'http' | 'browser'>; concurrency: number };
+  temporal: {
+    address: string;
+    namespace: string;
+    rpcTimeoutMs: number;
+    /** How long a crawl's step retries an infrastructure fault before the crawl ends `error`. */
+    retryWindowSeconds: number;
+    /** TLS and an API key for a frontend reached over the internet (Temporal Cloud). */
+    security: TemporalConnectionSecurity;
+  } | null;
 }
 
-export class ConfigError extends Error {}
+/** `PUBLIC_URL` when unset: the address the server binds, with a wildcard interface named `localhost`. */
+export function defaultPublicUrl(host: string, port: number): string {
+  const hostForUrl = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${hostForUrl}:${port}`;
+}
 
 /** Parses the environment once, failing with every bad variable listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
-  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
-  }
-  if (Boolean(e.TRAWL_STATIC_IP) !== Boolean(e.TRAWL_STATIC_IP_PROXY_URL)) {
-    throw new ConfigError('Invalid configuration:\n  TRAWL_STATIC_IP and TRAWL_STATIC_IP_PROXY_URL must be set together');
-  }
-  const hostForUrl = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
-  const publicUrl = e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`;
+  const e = parseEnv(ConfigSchema, env, [
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    ...ENGINE_ENV_PAIRS,
+    ...TEMPORAL_CONNECTION_PAIRS,
+  ]);
+  const publicUrl = e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT);
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(e.TRAWL_DATA_DIR),
-    consoleDir: e.TRAWL_CONSOLE_DIR ? resolve(e.TRAWL_CONSOLE_DIR) : resolve(import.meta.dirname, '../../console/dist'),
+    consoleDir: e.TRAWL_CONSOLE_DIR
+      ? resolve(e.TRAWL_CONSOLE_DIR)
+      : resolve(import.meta.dirname, '../../console/dist'),
     crawl: {
+      ...engineConfigFrom(e),
       concurrency: e.TRAWL_CRAWL_CONCURRENCY,
       batchSize: e.TRAWL_CRAWL_BATCH_SIZE,
-      requestTimeoutMs: e.TRAWL_REQUEST_TIMEOUT_MS,
-      maxPageBytes: e.TRAWL_MAX_PAGE_BYTES,
-      perHostConcurrency: e.TRAWL_PER_HOST_CONCURRENCY,
-      allowPrivateNetworks: e.TRAWL_ALLOW_PRIVATE_NETWORKS,
-      chromiumPath: e.TRAWL_CHROMIUM_PATH ?? null,
-      browserPages: e.TRAWL_BROWSER_PAGES,
-      parseWorkers: e.TRAWL_PARSE_WORKERS ?? null,
     },
-    staticIp: e.TRAWL_STATIC_IP && e.TRAWL_STATIC_IP_PROXY_URL ? { address: e.TRAWL_STATIC_IP, proxyUrl: e.TRAWL_STATIC_IP_PROXY_URL } : null,
+    staticIp: staticIpFrom(e),
     logLevel: e.TRAWL_LOG_LEVEL,
     bootstrap: e.TRAWL_BOOTSTRAP,
     adminEmail: e.TRAWL_ADMIN_EMAIL,
@@ -146,9 +162,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             tokenUrl: e.GOOGLE_TOKEN_URL,
           }
         : null,
+    stripe: e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : null,
     trustProxy: e.TRAWL_TRUST_PROXY,
-    rateLimits: { publicCrawlsPerHour: e.TRAWL_RATE_LIMIT_PUBLIC_CRAWLS, authPer15Minutes: e.TRAWL_RATE_LIMIT_AUTH },
-    temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, rpcTimeoutMs: e.TEMPORAL_RPC_TIMEOUT_MS } : null,
-    worker: { queues: e.TRAWL_WORKER_QUEUES, concurrency: e.TRAWL_WORKER_CONCURRENCY },
+    rateLimits: {
+      publicCrawlsPerHour: e.TRAWL_RATE_LIMIT_PUBLIC_CRAWLS,
+      authPer15Minutes: e.TRAWL_RATE_LIMIT_AUTH,
+    },
+    temporal: e.TEMPORAL_ADDRESS
+      ? {
+          address: e.TEMPORAL_ADDRESS,
+          namespace: e.TEMPORAL_NAMESPACE,
+          rpcTimeoutMs: e.TEMPORAL_RPC_TIMEOUT_MS,
+          retryWindowSeconds: e.TEMPORAL_RETRY_WINDOW_S,
+          security: temporalSecurityFrom(e),
+        }
+      : null,
   };
 }

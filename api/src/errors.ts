@@ -5,13 +5,17 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 
 export const ErrorDetailSchema = z.object({
-  path: z.string().openapi({ description: 'The field at fault, dotted for nested fields.', example: 'maxResults' }),
+  path: z
+    .string()
+    .openapi({ description: 'The field at fault, dotted for nested fields.', example: 'maxResults' }),
   message: z.string().openapi({ example: 'Max Results must be a number between 1 and 5000' }),
 });
 
 export const ErrorSchema = z
   .object({
-    code: z.string().openapi({ description: 'Stable, machine-readable error code.', example: 'validation_error' }),
+    code: z
+      .string()
+      .openapi({ description: 'Stable, machine-readable error code.', example: 'validation_error' }),
     message: z.string().openapi({ description: 'What went wrong, for people.', example: 'Invalid request' }),
     details: z.array(ErrorDetailSchema).optional().openapi({ description: 'One entry per invalid field.' }),
   })
@@ -40,7 +44,8 @@ export function validationError(error: ZodError, where = 'request'): ApiError {
   const details: ErrorDetail[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) details.push({ path: [...issue.path, key].join('.'), message: `Unknown field "${key}"` });
+      for (const key of issue.keys)
+        details.push({ path: [...issue.path, key].join('.'), message: `Unknown field "${key}"` });
     } else {
       details.push({ path: issue.path.join('.') || where, message: issue.message });
     }
@@ -56,7 +61,11 @@ export function validationHook(result: { success: boolean; error?: ZodError; tar
 
 export function renderError(err: Error, c: Context, log: (err: unknown) => void): Response {
   if (err instanceof ApiError) {
-    const body: ErrorBody = { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
+    const body: ErrorBody = {
+      code: err.code,
+      message: err.message,
+      ...(err.details ? { details: err.details } : {}),
+    };
     return c.json(body, err.status);
   }
   if (err instanceof HTTPException) {
@@ -64,7 +73,13 @@ export function renderError(err: Error, c: Context, log: (err: unknown) => void)
       return c.json({ code: 'invalid_json', message: 'Invalid JSON format' } satisfies ErrorBody, 400);
     }
     const status = err.status as ContentfulStatusCode;
-    return c.json({ code: status >= 500 ? 'internal_error' : 'bad_request', message: err.message || 'Bad request' } satisfies ErrorBody, status);
+    return c.json(
+      {
+        code: status >= 500 ? 'internal_error' : 'bad_request',
+        message: err.message || 'Bad request',
+      } satisfies ErrorBody,
+      status,
+    );
   }
   log(err);
   return c.json({ code: 'internal_error', message: 'Internal server error' } satisfies ErrorBody, 500);

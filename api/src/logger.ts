@@ -13,7 +13,10 @@ const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 
 export function createLogger(level: LogLevel): Logger {
   const emit = (at: Exclude<LogLevel, 'silent'>, message: string, extra?: unknown): void => {
     if (ORDER[at] < ORDER[level]) return;
-    const suffix = extra === undefined ? '' : ` ${extra instanceof Error ? (extra.stack ?? extra.message) : JSON.stringify(extra)}`;
+    const suffix =
+      extra === undefined
+        ? ''
+        : ` ${extra instanceof Error ? (extra.stack ?? extra.message) : JSON.stringify(extra)}`;
     process.stderr.write(`${new Date().toISOString()} ${at.toUpperCase().padEnd(5)} ${message}${suffix}\n`);
   };
   return {

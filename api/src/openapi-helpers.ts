@@ -1,4 +1,4 @@
-import type { RouteConfig } from '@hono/zod-openapi';
+import { z, type RouteConfig } from '@hono/zod-openapi';
 import { ErrorSchema } from './errors.js';
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -15,7 +15,13 @@ const DESCRIPTIONS: Record<number, string> = {
 /** The documented error responses of a route, all with the one error schema. */
 export function errorResponses(...statuses: Array<keyof typeof DESCRIPTIONS>): RouteConfig['responses'] {
   return Object.fromEntries(
-    statuses.map((status) => [status, { description: DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } }]),
+    statuses.map((status) => [
+      status,
+      {
+        description: DESCRIPTIONS[status] ?? 'Error',
+        content: { 'application/json': { schema: ErrorSchema } },
+      },
+    ]),
   );
 }
 
@@ -27,3 +33,15 @@ export const json = <T>(schema: T) => ({ content: { 'application/json': { schema
 export function pageOf<T>(results: T[], page: number, limit: number, totalResults: number) {
   return { results, page, totalPages: Math.ceil(totalResults / limit), totalResults };
 }
+
+/** Routes a signed-in member may call with a session cookie as well as with an API token. */
+export const memberSecurity = [...bearerSecurity, { sessionCookie: [] }];
+
+/** `{id}` in a path: any string, so a malformed id is a 404 like an unknown one, never a 400. */
+export const IdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f' }),
+});

@@ -4,10 +4,12 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.js';
 import type { AppDeps } from './app-env.js';
 import { bootstrapIfEmpty, type BootstrapResult } from './bootstrap.js';
-import type { Config } from './config.js';
+import { defaultPublicUrl, type Config } from './config.js';
 import { createInProcessOrchestrator } from './crawls/orchestrator.js';
 import { createTemporalOrchestrator } from './crawls/temporal-orchestrator.js';
+import { LEGACY_LOOP } from '@trawl/workflows/temporal';
 import { createCrawlStore } from './crawls/store.js';
+import type { ErrorBody } from './errors.js';
 import { createMailer } from './email/mailer.js';
 import { createEventHub } from './events/hub.js';
 import { attachEventSocket } from './events/websocket.js';
@@ -30,54 +32,116 @@ export interface StartServerOptions {
   logger?: Logger;
 }
 
-/** Opens and migrates the database, bootstraps an empty one, listens, and resumes running crawls. */
+/**
+ * Opens and migrates the database, listens, bootstraps an empty database, and resumes running crawls.
+ * Requests that arrive before all of that is done wait for it: the first answer (a health check's
+ * included) comes from a server whose first-start token is already in credentials.json.
+ */
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    ));
   await database.migrate();
 
+  const store = createCrawlStore(database.db);
   const orchestrator = config.temporal
-    ? await createTemporalOrchestrator({ ...config.temporal, logger })
-    : createInProcessOrchestrator({ store: createCrawlStore(database.db), config, logger });
+    ? await createTemporalOrchestrator({
+        ...config.temporal,
+        loop: { ...LEGACY_LOOP, batchSize: config.crawl.batchSize },
+        db: database.db,
+        store,
+        logger,
+      })
+    : createInProcessOrchestrator({ store, config, logger });
   const events = await createEventHub(database, logger);
   const mailer = createMailer({ db: database.db, logger, ...config.email });
-  const deps: AppDeps = { config, db: database.db, databaseKind: database.kind, orchestrator, events, mailer, logger };
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    orchestrator,
+    events,
+    mailer,
+    logger,
+  };
   const app = createApp(deps);
 
+  // Listening comes first because, with PORT=0, the address in credentials.json is only known then.
+  const startup = createStartupGate();
+  const fetch: typeof app.fetch = async (request, ...rest) => {
+    if (!startup.done && !(await startup.wait())) {
+      const body: ErrorBody = { code: 'unavailable', message: 'Trawl failed to start' };
+      return Response.json(body, { status: 503 });
+    }
+    return app.fetch(request, ...rest);
+  };
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
   const socket = attachEventSocket(server as Server, deps);
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const publicUrl = config.port === 0 ? url : config.publicUrl;
-  // With an ephemeral port, links in emails and credentials can only name the port once it is known.
+  // With an ephemeral port and no PUBLIC_URL, links in emails and credentials can only name the port once
+  // it is known. An explicit PUBLIC_URL (a proxy's https address) stays as given.
+  const publicUrl =
+    config.port === 0 && config.publicUrl === defaultPublicUrl(config.host, 0) ? url : config.publicUrl;
   if (publicUrl !== config.publicUrl) deps.config = { ...config, publicUrl };
 
-  const bootstrap = config.bootstrap ? await bootstrapIfEmpty(database.db, { dataDir: config.dataDir, apiUrl: publicUrl, adminEmail: config.adminEmail }) : null;
-  await orchestrator.resume();
-
   let closing: Promise<void> | undefined;
-  return {
-    url,
-    deps,
-    database,
-    bootstrap,
-    close() {
-      closing ??= (async () => {
-        await socket.close();
-        await events.close();
-        mailer.close();
-        await orchestrator.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          if ('closeAllConnections' in server) server.closeAllConnections();
-        });
-        if (!options.database) await database.close();
-      })();
-      return closing;
-    },
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await socket.close();
+      await events.close();
+      mailer.close();
+      await orchestrator.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      if (!options.database) await database.close();
+    })();
+    return closing;
   };
+
+  let bootstrap: BootstrapResult | null;
+  try {
+    bootstrap = config.bootstrap
+      ? await bootstrapIfEmpty(database.db, {
+          dataDir: config.dataDir,
+          apiUrl: publicUrl,
+          adminEmail: config.adminEmail,
+        })
+      : null;
+    await orchestrator.resume();
+  } catch (err: unknown) {
+    startup.fail();
+    await close().catch((closeErr: unknown) => logger.error('Closing after a failed start failed', closeErr));
+    throw err;
+  }
+  startup.open();
+  return { url, deps, database, bootstrap, close };
+}
+
+/**
+ * Holds requests until the server has finished starting. `wait()` resolves true once it has, or false if
+ * the start failed (the error itself goes to the caller of startServer).
+ */
+function createStartupGate() {
+  let settle!: (started: boolean) => void;
+  const started = new Promise<boolean>((resolve) => (settle = resolve));
+  const gate = {
+    done: false,
+    wait: (): Promise<boolean> => started,
+    open(): void {
+      gate.done = true;
+      settle(true);
+    },
+    fail: (): void => settle(false),
+  };
+  return gate;
 }

@@ -20,9 +20,19 @@ describe('sign-up and sign-in', () => {
   it('signs up a root user with a team and default project, and signs them in with httpOnly session cookies', async () => {
     const browser = new Browser(server.url);
     const email = newEmail();
-    const response = await browser.request('POST', '/auth/signup/root-user', { body: { firstName: '  Ada ', lastName: 'Lovelace', email: email.toUpperCase(), password: 'correct horse battery' } });
+    const response = await browser.request('POST', '/auth/signup/root-user', {
+      body: {
+        firstName: '  Ada ',
+        lastName: 'Lovelace',
+        email: email.toUpperCase(),
+        password: 'correct horse battery',
+      },
+    });
     expect(response.status).toBe(201);
-    const body = (await response.json()) as { isSuccessful: boolean; user: { email: string; firstName: string; roles: string[]; teams: unknown[] } };
+    const body = (await response.json()) as {
+      isSuccessful: boolean;
+      user: { email: string; firstName: string; roles: string[]; teams: unknown[] };
+    };
     expect(body).toMatchObject({ isSuccessful: true, user: { email, firstName: 'Ada', roles: ['user'] } });
     expect(body.user.teams).toHaveLength(1);
     const setCookies = response.headers.getSetCookie();
@@ -40,9 +50,11 @@ describe('sign-up and sign-in', () => {
     expect(await me.json()).toMatchObject({ email, lastName: 'Lovelace' });
   });
 
-  it('rejects bad sign-ups with the spec\'s messages, naming each field, and creates nothing', async () => {
+  it("rejects bad sign-ups with the spec's messages, naming each field, and creates nothing", async () => {
     const before = await server.server.deps.db.$count(users);
-    const response = await new Browser(server.url).request('POST', '/auth/signup/root-user', { body: { firstName: 'A', lastName: ' B ', email: 'not an email', password: 'short', extra: 1 } });
+    const response = await new Browser(server.url).request('POST', '/auth/signup/root-user', {
+      body: { firstName: 'A', lastName: ' B ', email: 'not an email', password: 'short', extra: 1 },
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { details: Array<{ path: string; message: string }> };
     expect(Object.fromEntries(body.details.map((d) => [d.path, d.message]))).toEqual({
@@ -54,7 +66,9 @@ describe('sign-up and sign-in', () => {
     });
     expect(await server.server.deps.db.$count(users)).toBe(before);
     const { email } = await signUp();
-    const again = await new Browser(server.url).request('POST', '/auth/signup/root-user', { body: { firstName: 'Ada', lastName: 'Again', email, password: 'another password' } });
+    const again = await new Browser(server.url).request('POST', '/auth/signup/root-user', {
+      body: { firstName: 'Ada', lastName: 'Again', email, password: 'another password' },
+    });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'email_taken' });
   });
@@ -62,10 +76,15 @@ describe('sign-up and sign-in', () => {
   it('signs in, and never tells whether the email or the password was wrong', async () => {
     const { email } = await signUp();
     const browser = new Browser(server.url);
-    const ok = await browser.request('POST', '/auth/login', { body: { email, password: 'correct horse battery' } });
+    const ok = await browser.request('POST', '/auth/login', {
+      body: { email, password: 'correct horse battery' },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ isSuccessful: true, user: { email } });
-    for (const body of [{ email, password: 'wrong password' }, { email: newEmail(), password: 'correct horse battery' }]) {
+    for (const body of [
+      { email, password: 'wrong password' },
+      { email: newEmail(), password: 'correct horse battery' },
+    ]) {
       const bad = await new Browser(server.url).request('POST', '/auth/login', { body });
       expect(bad.status).toBe(401);
       expect(await bad.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid email or password' });
@@ -73,9 +92,12 @@ describe('sign-up and sign-in', () => {
     }
   });
 
-  it('refuses sign-in from another site\'s page', async () => {
+  it("refuses sign-in from another site's page", async () => {
     const { email } = await signUp();
-    const response = await new Browser(server.url).request('POST', '/auth/login', { body: { email, password: 'correct horse battery' }, headers: { origin: 'https://evil.example' } });
+    const response = await new Browser(server.url).request('POST', '/auth/login', {
+      body: { email, password: 'correct horse battery' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 'origin_not_allowed' });
   });
@@ -87,9 +109,15 @@ describe('sessions', () => {
     const list = await browser.request('POST', '/crawls/query', { body: {} });
     expect(list.status).toBe(403);
     expect(await list.json()).toMatchObject({ code: 'csrf_failed' });
-    const forged = await browser.request('POST', '/crawls', { body: { startUrl: 'http://127.0.0.1:9/' }, headers: { 'x-csrf-token': 'guessed' } });
+    const forged = await browser.request('POST', '/crawls', {
+      body: { startUrl: 'http://127.0.0.1:9/' },
+      headers: { 'x-csrf-token': 'guessed' },
+    });
     expect(forged.status).toBe(403);
-    const started = await browser.request('POST', '/crawls', { body: { startUrl: 'http://127.0.0.1:9/', maxResults: 1 }, csrf: true });
+    const started = await browser.request('POST', '/crawls', {
+      body: { startUrl: 'http://127.0.0.1:9/', maxResults: 1 },
+      csrf: true,
+    });
     expect(started.status).toBe(201);
     const crawl = (await started.json()) as { id: string; origin: string };
     expect(crawl.origin).toBe('web');
@@ -143,6 +171,8 @@ describe('sessions', () => {
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ roles: ['trawlAdmin'] });
     expect((await fetch(`${server.url}/auth/me`)).status).toBe(401);
-    expect((await fetch(`${server.url}/auth/me`, { headers: { cookie: 'trawl_access=forged.jwt.value' } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/auth/me`, { headers: { cookie: 'trawl_access=forged.jwt.value' } })).status,
+    ).toBe(401);
   });
 });

@@ -13,7 +13,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('first start', () => {
   it('creates a team, a project and a token once, saved to credentials.json with mode 0600', async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({ PORT: '0', TRAWL_DATA_DIR: dataDir, TRAWL_LOG_LEVEL: 'error', TRAWL_CONSOLE_DIR: join(dataDir, 'none') });
+    const config = loadConfig({
+      PORT: '0',
+      TRAWL_DATA_DIR: dataDir,
+      TRAWL_LOG_LEVEL: 'error',
+      TRAWL_CONSOLE_DIR: join(dataDir, 'none'),
+    });
     const first = await startServer(config, { database });
     try {
       const path = join(dataDir, 'credentials.json');
@@ -40,7 +45,15 @@ describe('first start', () => {
 
   it('can be turned off', async () => {
     const database = await createTestDatabase();
-    const server = await startServer(loadConfig({ PORT: '0', TRAWL_DATA_DIR: join(dataDir, 'off'), TRAWL_BOOTSTRAP: 'false', TRAWL_LOG_LEVEL: 'error' }), { database });
+    const server = await startServer(
+      loadConfig({
+        PORT: '0',
+        TRAWL_DATA_DIR: join(dataDir, 'off'),
+        TRAWL_BOOTSTRAP: 'false',
+        TRAWL_LOG_LEVEL: 'error',
+      }),
+      { database },
+    );
     try {
       expect(server.bootstrap).toBeNull();
     } finally {
@@ -58,6 +71,8 @@ describe('configuration', () => {
   });
 
   it('needs the static IP and its proxy together', () => {
-    expect(() => loadConfig({ TRAWL_STATIC_IP: '203.0.113.1' })).toThrow('TRAWL_STATIC_IP and TRAWL_STATIC_IP_PROXY_URL must be set together');
+    expect(() => loadConfig({ TRAWL_STATIC_IP: '203.0.113.1' })).toThrow(
+      'TRAWL_STATIC_IP and TRAWL_STATIC_IP_PROXY_URL must be set together',
+    );
   });
 });

@@ -5,13 +5,30 @@ export class Browser {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: string, path: string, options: { body?: unknown; csrf?: boolean; headers?: Record<string, string>; redirect?: RequestRedirect } = {}): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    options: {
+      body?: unknown;
+      csrf?: boolean;
+      headers?: Record<string, string>;
+      redirect?: RequestRedirect;
+    } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
-    const cookie = [...this.cookies].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`).join('; ');
+    const cookie = [...this.cookies]
+      .filter(([, c]) => path.startsWith(c.path))
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join('; ');
     if (cookie) headers.cookie = cookie;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.csrf) headers['x-csrf-token'] = this.cookies.get('trawl_csrf')?.value ?? '';
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, redirect: options.redirect, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      redirect: options.redirect,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';').map((p) => p.trim());
       const [name = '', value = ''] = pair.split('=');
@@ -23,10 +40,16 @@ export class Browser {
   }
 
   /** A JSON request that must answer `status`; returns the parsed body. */
-  async expect<T = Record<string, unknown>>(status: number, method: string, path: string, options: { body?: unknown; csrf?: boolean } = {}): Promise<T> {
+  async expect<T = Record<string, unknown>>(
+    status: number,
+    method: string,
+    path: string,
+    options: { body?: unknown; csrf?: boolean } = {},
+  ): Promise<T> {
     const response = await this.request(method, path, { csrf: method !== 'GET', ...options });
     const text = await response.text();
-    if (response.status !== status) throw new Error(`${method} ${path}: expected ${status}, got ${response.status}: ${text}`);
+    if (response.status !== status)
+      throw new Error(`${method} ${path}: expected ${status}, got ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
 }
@@ -35,11 +58,25 @@ let emailCount = 0;
 export const newEmail = (): string => `user${++emailCount}-${Date.now()}@example.com`;
 
 /** Signs up a new root user in a fresh browser; the browser holds the session. */
-export async function signUp(baseUrl: string, email = newEmail(), password = 'correct horse battery'): Promise<{ browser: Browser; email: string; password: string; user: { id: string; teams: Array<{ id: string; name: string }> } }> {
+export async function signUp(
+  baseUrl: string,
+  email = newEmail(),
+  password = 'correct horse battery',
+): Promise<{
+  browser: Browser;
+  email: string;
+  password: string;
+  user: { id: string; teams: Array<{ id: string; name: string }> };
+}> {
   const browser = new Browser(baseUrl);
-  const body = await browser.expect<{ user: { id: string; teams: Array<{ id: string; name: string }> } }>(201, 'POST', '/auth/signup/root-user', {
-    body: { firstName: 'Ada', lastName: 'Lovelace', email, password },
-    csrf: false,
-  });
+  const body = await browser.expect<{ user: { id: string; teams: Array<{ id: string; name: string }> } }>(
+    201,
+    'POST',
+    '/auth/signup/root-user',
+    {
+      body: { firstName: 'Ada', lastName: 'Lovelace', email, password },
+      csrf: false,
+    },
+  );
   return { browser, email, password, user: body.user };
 }

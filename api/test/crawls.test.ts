@@ -15,7 +15,9 @@ afterAll(async () => {
   await Promise.all([server?.close(), fixture?.close()]);
 });
 
-async function crawlToEnd(settings: Parameters<TrawlClient['crawls']['start']>[0]): Promise<{ crawl: Crawl; results: CrawlResult[] }> {
+async function crawlToEnd(
+  settings: Parameters<TrawlClient['crawls']['start']>[0],
+): Promise<{ crawl: Crawl; results: CrawlResult[] }> {
   const started = await trawl.crawls.start(settings);
   const crawl = await trawl.crawls.waitForCompletion(started.id, { pollIntervalMs: 50 });
   const results: CrawlResult[] = [];
@@ -29,11 +31,21 @@ describe('crawling the docs fixture through the API', () => {
   it('stores every page up to max depth with its title and markdown, fetching each once and nothing external', async () => {
     const before = fixture.site.requests.length;
     // Dedup off: the fixture repeats sentences across pages, and this test wants every page whole.
-    const { crawl, results } = await crawlToEnd({ startUrl: fixture.startUrl, maxResults: 100, maxDepth: 3, deduplicateContent: false });
+    const { crawl, results } = await crawlToEnd({
+      startUrl: fixture.startUrl,
+      maxResults: 100,
+      maxDepth: 3,
+      deduplicateContent: false,
+    });
 
     const expected = fixture.docs.pages.filter((p) => p.depth <= 3);
     expect(expected).toHaveLength(33);
-    expect(crawl).toMatchObject({ status: 'succeeded', numberOfResults: 33, origin: 'api', title: 'Fixture Docs Home' });
+    expect(crawl).toMatchObject({
+      status: 'succeeded',
+      numberOfResults: 33,
+      origin: 'api',
+      title: 'Fixture Docs Home',
+    });
     expect(crawl.completedAt).not.toBeNull();
     expect(crawl.durationInSeconds).toBeGreaterThanOrEqual(0);
     expect(results.map((r) => path(r.url)).sort()).toEqual(expected.map((p) => p.path).sort());
@@ -82,7 +94,10 @@ describe('crawling the docs fixture through the API', () => {
   });
 
   it('ends failed, with the reason logged, when the start URL cannot be fetched', async () => {
-    const { crawl, results } = await crawlToEnd({ startUrl: `${fixture.site.origin}/missing`, maxResults: 5 });
+    const { crawl, results } = await crawlToEnd({
+      startUrl: `${fixture.site.origin}/missing`,
+      maxResults: 5,
+    });
     expect(crawl.status).toBe('failed');
     expect(results).toHaveLength(0);
   });
@@ -111,8 +126,12 @@ describe('logs, search and CSV', () => {
   });
 
   it('downloads every result as CSV with a header row', async () => {
-    const response = await fetch(`${server.url}/crawls/${crawlId}/crawl-results/csv`, { headers: { authorization: `Bearer ${server.token}` } });
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="crawl-results-${crawlId}.csv"`);
+    const response = await fetch(`${server.url}/crawls/${crawlId}/crawl-results/csv`, {
+      headers: { authorization: `Bearer ${server.token}` },
+    });
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="crawl-results-${crawlId}.csv"`,
+    );
     const csv = await trawl.crawls.downloadCsv(crawlId);
     expect(csv.split('\r\n')[0]).toBe('position,url,title,markdown,duplicatesRemovedCount,createdAt');
     expect(csv).toContain(',About the Fixture,"# About the Fixture');
@@ -141,7 +160,10 @@ describe('listing, searching and aborting crawls', () => {
   });
 
   it('aborts a running crawl at once, keeping its results, and refuses a second abort', async () => {
-    fixture.site.route('/slow', { body: '<html><head><title>Slow</title></head><body><main><p>Slow page</p></main></body></html>', delayMs: 5_000 });
+    fixture.site.route('/slow', {
+      body: '<html><head><title>Slow</title></head><body><main><p>Slow page</p></main></body></html>',
+      delayMs: 5_000,
+    });
     const crawl = await trawl.crawls.start({ startUrl: `${fixture.site.origin}/slow`, maxResults: 5 });
     const started = Date.now();
     const aborted = await trawl.crawls.abort(crawl.id);
@@ -149,7 +171,10 @@ describe('listing, searching and aborting crawls', () => {
     expect(aborted.completedAt).not.toBeNull();
     expect(Date.now() - started).toBeLessThan(2_000);
     expect((await trawl.crawls.get(crawl.id)).status).toBe('aborted');
-    await expect(trawl.crawls.abort(crawl.id)).rejects.toMatchObject({ status: 409, code: 'crawl_not_running' });
+    await expect(trawl.crawls.abort(crawl.id)).rejects.toMatchObject({
+      status: 409,
+      code: 'crawl_not_running',
+    });
   });
 });
 
@@ -159,32 +184,63 @@ describe('bad input', () => {
     ['a non-web URL', { startUrl: 'ftp://example.com/' }, 'startUrl', 'Start URL must be a valid URL'],
     ['a missing start URL', {}, 'startUrl', 'Start URL is required and must be a string'],
     ['max results 0', { maxResults: 0 }, 'maxResults', 'Max Results must be a number between 1 and 5000'],
-    ['max results 5001', { maxResults: 5001 }, 'maxResults', 'Max Results must be a number between 1 and 5000'],
-    ['a fractional max results', { maxResults: 2.5 }, 'maxResults', 'Max Results must be a number between 1 and 5000'],
+    [
+      'max results 5001',
+      { maxResults: 5001 },
+      'maxResults',
+      'Max Results must be a number between 1 and 5000',
+    ],
+    [
+      'a fractional max results',
+      { maxResults: 2.5 },
+      'maxResults',
+      'Max Results must be a number between 1 and 5000',
+    ],
     ['depth 51', { maxDepth: 51 }, 'maxDepth', 'Max Depth must be a number between 1 and 50'],
     ['depth 0', { maxDepth: 0 }, 'maxDepth', 'Max Depth must be a number between 1 and 50'],
-    ['a string for a number', { maxResults: '10' }, 'maxResults', 'Max Results must be a number between 1 and 5000'],
+    [
+      'a string for a number',
+      { maxResults: '10' },
+      'maxResults',
+      'Max Results must be a number between 1 and 5000',
+    ],
     ['a string for a boolean', { useSitemap: 'yes' }, 'useSitemap', 'Use Sitemap must be a boolean'],
-    ['an unknown engine', { engineType: 'selenium' }, 'engineType', 'Engine Type must be one of: cheerio, playwright, auto'],
+    [
+      'an unknown engine',
+      { engineType: 'selenium' },
+      'engineType',
+      'Engine Type must be one of: cheerio, playwright, auto',
+    ],
     ['a timeout of 0', { timeout: 0 }, 'timeout', 'Timeout must be a number between 1 and 9999999999'],
     ['a number for extraction', { extraction: 5 }, 'extraction', 'Extraction must be a string or null'],
     ['an unknown field', { maxPages: 5 }, 'maxPages', 'Unknown field "maxPages"'],
-    ['static IPs with none configured', { useStaticIps: true }, 'useStaticIps', 'Static IPs are not configured on this server; turn Use Static IPs off'],
+    [
+      'static IPs with none configured',
+      { useStaticIps: true },
+      'useStaticIps',
+      'Static IPs are not configured on this server; turn Use Static IPs off',
+    ],
   ];
 
-  it.each(invalid)('rejects %s with 400 naming the field, and creates nothing', async (_name, patch, field, message) => {
-    const before = (await trawl.crawls.list({ limit: 1 })).totalResults;
-    const body = { startUrl: fixture.startUrl, ...patch };
-    if (!('startUrl' in patch) && Object.keys(patch).length === 0) delete (body as { startUrl?: string }).startUrl;
-    const error = await trawl.crawls.start(body as never).catch((err: unknown) => err);
-    expect(error).toBeInstanceOf(TrawlApiError);
-    expect(error).toMatchObject({ status: 400 });
-    expect((error as TrawlApiError).details).toContainEqual({ path: field, message });
-    expect((await trawl.crawls.list({ limit: 1 })).totalResults).toBe(before);
-  });
+  it.each(invalid)(
+    'rejects %s with 400 naming the field, and creates nothing',
+    async (_name, patch, field, message) => {
+      const before = (await trawl.crawls.list({ limit: 1 })).totalResults;
+      const body = { startUrl: fixture.startUrl, ...patch };
+      if (!('startUrl' in patch) && Object.keys(patch).length === 0)
+        delete (body as { startUrl?: string }).startUrl;
+      const error = await trawl.crawls.start(body as never).catch((err: unknown) => err);
+      expect(error).toBeInstanceOf(TrawlApiError);
+      expect(error).toMatchObject({ status: 400 });
+      expect((error as TrawlApiError).details).toContainEqual({ path: field, message });
+      expect((await trawl.crawls.list({ limit: 1 })).totalResults).toBe(before);
+    },
+  );
 
   it('names every bad field at once', async () => {
-    const error = (await trawl.crawls.start({ startUrl: 'x', maxResults: 0, maxDepth: 99 } as never).catch((e: unknown) => e)) as TrawlApiError;
+    const error = (await trawl.crawls
+      .start({ startUrl: 'x', maxResults: 0, maxDepth: 99 } as never)
+      .catch((e: unknown) => e)) as TrawlApiError;
     expect(error.details.map((d) => d.path).sort()).toEqual(['maxDepth', 'maxResults', 'startUrl']);
   });
 
@@ -205,7 +261,7 @@ describe('bad input', () => {
     await expect(wrong.crawls.start({ startUrl: fixture.startUrl })).rejects.toMatchObject({ status: 401 });
   });
 
-  it('answers 404 for an unknown crawl and for another team\'s crawl', async () => {
+  it("answers 404 for an unknown crawl and for another team's crawl", async () => {
     const mine = await trawl.crawls.start({ startUrl: `${fixture.site.origin}/about`, maxResults: 1 });
     const other = await createTeamWithToken(server.server.database);
     const theirs = createTrawlClient({ baseUrl: server.url, token: other.token });
@@ -213,7 +269,9 @@ describe('bad input', () => {
     await expect(theirs.crawls.resultsPage(mine.id)).rejects.toMatchObject({ status: 404 });
     await expect(theirs.crawls.abort(mine.id)).rejects.toMatchObject({ status: 404 });
     expect((await theirs.crawls.list()).results).toEqual([]);
-    await expect(trawl.crawls.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404 });
+    await expect(trawl.crawls.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(trawl.crawls.get('not-an-id')).rejects.toMatchObject({ status: 404 });
     await trawl.crawls.waitForCompletion(mine.id, { pollIntervalMs: 50 });
   });

@@ -1,4 +1,10 @@
-import { mountDocsSite, startFixtureProxy, startFixtureServer, type FixtureProxy, type FixtureServer } from '@trawl/fixtures';
+import {
+  mountDocsSite,
+  startFixtureProxy,
+  startFixtureServer,
+  type FixtureProxy,
+  type FixtureServer,
+} from '@trawl/fixtures';
 import { createTrawlClient, type CrawlLog } from '@trawl/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
@@ -8,7 +14,11 @@ let external: FixtureServer;
 let proxy: FixtureProxy;
 
 beforeAll(async () => {
-  [site, external, proxy] = await Promise.all([startFixtureServer(), startFixtureServer({ host: '127.0.0.2' }), startFixtureProxy()]);
+  [site, external, proxy] = await Promise.all([
+    startFixtureServer(),
+    startFixtureServer({ host: '127.0.0.2' }),
+    startFixtureProxy(),
+  ]);
   mountDocsSite(site, external);
 });
 afterAll(async () => {
@@ -17,7 +27,8 @@ afterAll(async () => {
 
 async function logsOf(server: TestServer, id: string): Promise<CrawlLog[]> {
   const out: CrawlLog[] = [];
-  for await (const line of createTrawlClient({ baseUrl: server.url, token: server.token }).crawls.logs(id)) out.push(line);
+  for await (const line of createTrawlClient({ baseUrl: server.url, token: server.token }).crawls.logs(id))
+    out.push(line);
   return out;
 }
 
@@ -44,7 +55,9 @@ describe('private networks', () => {
 describe('static IPs', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { TRAWL_STATIC_IP: '203.0.113.7', TRAWL_STATIC_IP_PROXY_URL: proxy.url } });
+    server = await startTestServer({
+      env: { TRAWL_STATIC_IP: '203.0.113.7', TRAWL_STATIC_IP_PROXY_URL: proxy.url },
+    });
   });
   afterAll(() => server?.close());
 
@@ -53,11 +66,20 @@ describe('static IPs', () => {
     expect(await trawl.crawlOptions()).toEqual({ staticIp: '203.0.113.7' });
 
     const before = proxy.forwarded.length;
-    const direct = await trawl.crawls.start({ startUrl: `${site.origin}/about`, maxResults: 1, engineType: 'cheerio' });
+    const direct = await trawl.crawls.start({
+      startUrl: `${site.origin}/about`,
+      maxResults: 1,
+      engineType: 'cheerio',
+    });
     await trawl.crawls.waitForCompletion(direct.id, { pollIntervalMs: 50 });
     expect(proxy.forwarded.length).toBe(before);
 
-    const viaProxy = await trawl.crawls.start({ startUrl: `${site.origin}/about`, maxResults: 1, engineType: 'cheerio', useStaticIps: true });
+    const viaProxy = await trawl.crawls.start({
+      startUrl: `${site.origin}/about`,
+      maxResults: 1,
+      engineType: 'cheerio',
+      useStaticIps: true,
+    });
     const done = await trawl.crawls.waitForCompletion(viaProxy.id, { pollIntervalMs: 50 });
     expect(done).toMatchObject({ status: 'succeeded', numberOfResults: 1, useStaticIps: true });
     expect(proxy.forwarded.slice(before)).toContain(`127.0.0.1:${site.port}`);

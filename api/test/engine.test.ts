@@ -1,7 +1,21 @@
 import {
-  DUPLICATE_SITE, EDGE_SITE, SPA_SITE, mountDocsSite, mountDuplicateSite, mountEdgeSite, mountSpaSite, startFixtureServer, type FixtureServer,
+  DUPLICATE_SITE,
+  EDGE_SITE,
+  SPA_SITE,
+  mountDocsSite,
+  mountDuplicateSite,
+  mountEdgeSite,
+  mountSpaSite,
+  startFixtureServer,
+  type FixtureServer,
 } from '@trawl/fixtures';
-import { createTrawlClient, type CrawlLog, type CrawlResult, type StartCrawlRequest, type TrawlClient } from '@trawl/sdk';
+import {
+  createTrawlClient,
+  type CrawlLog,
+  type CrawlResult,
+  type StartCrawlRequest,
+  type TrawlClient,
+} from '@trawl/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -21,7 +35,10 @@ beforeAll(async () => {
     startFixtureServer(),
   ]);
   mountEdgeSite(edge, { slowMs: 3_000, hugeBytes: 2 * 1024 * 1024 });
-  mountDocsSite(docs, await startFixtureServer({ host: '127.0.0.2' }).then((ext) => (closers.push(() => ext.close()), ext)));
+  mountDocsSite(
+    docs,
+    await startFixtureServer({ host: '127.0.0.2' }).then((ext) => (closers.push(() => ext.close()), ext)),
+  );
   mountDuplicateSite(dupes);
   mountSpaSite(spa);
   trawl = createTrawlClient({ baseUrl: server.url, token: server.token });
@@ -40,7 +57,12 @@ async function crawl(settings: StartCrawlRequest) {
   for await (const r of trawl.crawls.results(done.id)) results.push(r);
   const logs: CrawlLog[] = [];
   for await (const l of trawl.crawls.logs(done.id)) logs.push(l);
-  return { crawl: done, results, logs, paths: results.map((r) => new URL(r.url).pathname + new URL(r.url).search) };
+  return {
+    crawl: done,
+    results,
+    logs,
+    paths: results.map((r) => new URL(r.url).pathname + new URL(r.url).search),
+  };
 }
 const logFor = (logs: CrawlLog[], path: string) => logs.filter((l) => l.message.endsWith(path));
 
@@ -49,19 +71,39 @@ describe('what every crawler must handle (edge-case site, Cheerio engine)', () =
   let requests: FixtureServer['requests'];
   beforeAll(async () => {
     const before = edge.requests.length;
-    run = await crawl({ startUrl: `${edge.origin}/`, maxResults: 100, maxDepth: 3, engineType: 'cheerio', deduplicateContent: false });
+    run = await crawl({
+      startUrl: `${edge.origin}/`,
+      maxResults: 100,
+      maxDepth: 3,
+      engineType: 'cheerio',
+      deduplicateContent: false,
+    });
     requests = edge.requests.slice(before);
   }, 60_000);
 
   it('stores exactly the fetchable pages, redirect targets under their final URL', () => {
     expect(run.crawl.status).toBe('succeeded');
-    expect(run.paths.sort()).toEqual(['/', ...EDGE_SITE.articles, EDGE_SITE.redirects.chainEnd, EDGE_SITE.latin1, EDGE_SITE.hebrew, EDGE_SITE.hebrew1255].sort());
+    expect(run.paths.sort()).toEqual(
+      [
+        '/',
+        ...EDGE_SITE.articles,
+        EDGE_SITE.redirects.chainEnd,
+        EDGE_SITE.latin1,
+        EDGE_SITE.hebrew,
+        EDGE_SITE.hebrew1255,
+      ].sort(),
+    );
   });
 
   it('honours robots.txt for the Trawl agent, logging what it skipped', () => {
     for (const path of EDGE_SITE.disallowed) {
       expect(requests.some((r) => r.path === path)).toBe(false);
-      expect(logFor(run.logs, path)).toContainEqual(expect.objectContaining({ message: `Skipped ${edge.origin}${path}`, description: 'Disallowed by robots.txt.' }));
+      expect(logFor(run.logs, path)).toContainEqual(
+        expect.objectContaining({
+          message: `Skipped ${edge.origin}${path}`,
+          description: 'Disallowed by robots.txt.',
+        }),
+      );
     }
   });
 
@@ -73,7 +115,10 @@ describe('what every crawler must handle (edge-case site, Cheerio engine)', () =
   });
 
   it('turns loops, errors, timeouts, oversize and non-HTML into log lines', () => {
-    const reason = (path: string) => logFor(run.logs, path).map((l) => l.description).join(' ');
+    const reason = (path: string) =>
+      logFor(run.logs, path)
+        .map((l) => l.description)
+        .join(' ');
     expect(reason(EDGE_SITE.redirects.loop)).toBe('Redirect loop');
     expect(reason(EDGE_SITE.errors.notFound)).toContain('HTTP 404');
     expect(reason(EDGE_SITE.errors.serverError)).toContain('HTTP 500');
@@ -127,7 +172,12 @@ describe('crawl settings', () => {
 
   it('Remove duplicate content: repeated blocks kept at first occurrence, same article stored once', async () => {
     const run = await crawl({ startUrl: `${dupes.origin}/`, maxResults: 50 });
-    expect(run.paths).toEqual(['/', ...DUPLICATE_SITE.posts, DUPLICATE_SITE.sameArticle[0], DUPLICATE_SITE.canonicalTarget]);
+    expect(run.paths).toEqual([
+      '/',
+      ...DUPLICATE_SITE.posts,
+      DUPLICATE_SITE.sameArticle[0],
+      DUPLICATE_SITE.canonicalTarget,
+    ]);
     const byPath = (p: string) => run.results.find((r) => r.url.endsWith(p))!;
     expect(byPath('/posts/1').duplicatesRemovedCount).toBe(0);
     expect(byPath('/posts/1').markdown).toContain(DUPLICATE_SITE.boilerplate.paragraph);
@@ -137,20 +187,37 @@ describe('crawl settings', () => {
       expect(byPath(p).markdown).not.toContain(DUPLICATE_SITE.boilerplate.listItems[0]);
       expect(byPath(p).markdown).toContain(DUPLICATE_SITE.uniqueText(Number(p.slice(-1))));
     }
-    expect(run.logs).toContainEqual(expect.objectContaining({ message: `Skipped duplicate ${dupes.origin}${DUPLICATE_SITE.sameArticle[1]}`, description: `Same content as ${dupes.origin}${DUPLICATE_SITE.sameArticle[0]}.` }));
+    expect(run.logs).toContainEqual(
+      expect.objectContaining({
+        message: `Skipped duplicate ${dupes.origin}${DUPLICATE_SITE.sameArticle[1]}`,
+        description: `Same content as ${dupes.origin}${DUPLICATE_SITE.sameArticle[0]}.`,
+      }),
+    );
   });
 
   it('Remove duplicate content off: nothing is removed (a canonical alias is still one page)', async () => {
     const run = await crawl({ startUrl: `${dupes.origin}/`, maxResults: 50, deduplicateContent: false });
-    expect(run.paths).toEqual(['/', ...DUPLICATE_SITE.posts, ...DUPLICATE_SITE.sameArticle, DUPLICATE_SITE.canonicalTarget]);
+    expect(run.paths).toEqual([
+      '/',
+      ...DUPLICATE_SITE.posts,
+      ...DUPLICATE_SITE.sameArticle,
+      DUPLICATE_SITE.canonicalTarget,
+    ]);
     expect(run.results.every((r) => r.duplicatesRemovedCount === 0)).toBe(true);
-    expect(run.results.find((r) => r.url.endsWith('/posts/3'))!.markdown).toContain(DUPLICATE_SITE.boilerplate.paragraph);
-    expect(run.logs.some((l) => l.description?.startsWith(`Its canonical URL ${dupes.origin}${DUPLICATE_SITE.canonicalTarget}`))).toBe(true);
+    expect(run.results.find((r) => r.url.endsWith('/posts/3'))!.markdown).toContain(
+      DUPLICATE_SITE.boilerplate.paragraph,
+    );
+    expect(
+      run.logs.some((l) =>
+        l.description?.startsWith(`Its canonical URL ${dupes.origin}${DUPLICATE_SITE.canonicalTarget}`),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('engines on a client-rendered site', () => {
-  const rendered = (results: CrawlResult[], path: string) => results.find((r) => r.url.endsWith(path))?.markdown.includes(SPA_SITE.renderedText(path));
+  const rendered = (results: CrawlResult[], path: string) =>
+    results.find((r) => r.url.endsWith(path))?.markdown.includes(SPA_SITE.renderedText(path));
 
   it('Cheerio sees only the empty shell', async () => {
     const run = await crawl({ startUrl: `${spa.origin}/app/`, engineType: 'cheerio', maxResults: 10 });
@@ -172,7 +239,9 @@ describe('engines on a client-rendered site', () => {
     for (const path of SPA_SITE.rendered) expect(rendered(run.results, path)).toBe(true);
     const fetched = run.logs.filter((l) => l.message.startsWith('Fetched '));
     expect(fetched[0]!.description).toContain('Chromium (Auto: empty #root app shell)');
-    expect(fetched.slice(1).every((l) => l.description?.includes('Chromium (Auto: this site needs a browser)'))).toBe(true);
+    expect(
+      fetched.slice(1).every((l) => l.description?.includes('Chromium (Auto: this site needs a browser)')),
+    ).toBe(true);
   });
 
   it('Auto keeps static sites on Cheerio', async () => {
@@ -182,9 +251,8 @@ describe('engines on a client-rendered site', () => {
     expect(fetched.every((l) => l.description?.includes('Cheerio (Auto: a static page)'))).toBe(true);
   });
 
-  it('closes a crawl\'s browser context when the crawl ends', async () => {
+  it("closes a crawl's browser context when the crawl ends", async () => {
     await crawl({ startUrl: `${spa.origin}/app/`, engineType: 'playwright', maxResults: 2 });
-    const orchestrator = server.server.deps.orchestrator as unknown as { engineStats(): { browserContexts: number; crawlsInMemory: number } };
-    await expect.poll(() => orchestrator.engineStats()).toEqual({ browserContexts: 0, crawlsInMemory: 0 });
+    await expect.poll(() => server.runner.engineStats()).toEqual({ browserContexts: 0, crawlsInMemory: 0 });
   });
 });

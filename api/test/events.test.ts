@@ -1,5 +1,12 @@
 import { startFixtureServer, type FixtureServer } from '@trawl/fixtures';
-import { createTrawlClient, parseSse, TrawlApiError, type CrawlStreamEvent, type TeamEvent, type TrawlClient } from '@trawl/sdk';
+import {
+  createTrawlClient,
+  parseSse,
+  TrawlApiError,
+  type CrawlStreamEvent,
+  type TeamEvent,
+  type TrawlClient,
+} from '@trawl/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTeamWithToken, startTestServer, type TestServer } from './harness.js';
@@ -15,11 +22,22 @@ const PAGES = 12;
 
 beforeAll(async () => {
   // Small batches and little concurrency: a crawl commits many times, slowly enough to watch it live.
-  [server, site] = await Promise.all([startTestServer({ env: { TRAWL_CRAWL_CONCURRENCY: '2', TRAWL_CRAWL_BATCH_SIZE: '2' } }), startFixtureServer()]);
-  const links = Array.from({ length: PAGES - 1 }, (_, i) => `<li><a href="/p${i + 1}">Page ${i + 1}</a></li>`).join('');
-  site.route('/', { body: `<html><head><title>Live home</title></head><body><main><h1>Live</h1><ul>${links}</ul></main></body></html>` });
+  [server, site] = await Promise.all([
+    startTestServer({ env: { TRAWL_CRAWL_CONCURRENCY: '2', TRAWL_CRAWL_BATCH_SIZE: '2' } }),
+    startFixtureServer(),
+  ]);
+  const links = Array.from(
+    { length: PAGES - 1 },
+    (_, i) => `<li><a href="/p${i + 1}">Page ${i + 1}</a></li>`,
+  ).join('');
+  site.route('/', {
+    body: `<html><head><title>Live home</title></head><body><main><h1>Live</h1><ul>${links}</ul></main></body></html>`,
+  });
   for (let i = 1; i < PAGES; i++) {
-    site.route(`/p${i}`, { delayMs: 60, body: `<html><head><title>Page ${i}</title></head><body><main><h1>Page ${i}</h1><p>Body of page ${i}.</p></main></body></html>` });
+    site.route(`/p${i}`, {
+      delayMs: 60,
+      body: `<html><head><title>Page ${i}</title></head><body><main><h1>Page ${i}</h1><p>Body of page ${i}.</p></main></body></html>`,
+    });
   }
   trawl = createTrawlClient({ baseUrl: server.url, token: server.token });
   other = await createTeamWithToken(server.server.database);
@@ -29,7 +47,14 @@ afterAll(async () => {
   await Promise.all([server?.close(), site?.close()]);
 });
 
-const startLiveCrawl = (client = trawl) => client.crawls.start({ startUrl: `${site.origin}/`, maxResults: PAGES, maxDepth: 1, engineType: 'cheerio', deduplicateContent: false });
+const startLiveCrawl = (client = trawl) =>
+  client.crawls.start({
+    startUrl: `${site.origin}/`,
+    maxResults: PAGES,
+    maxDepth: 1,
+    engineType: 'cheerio',
+    deduplicateContent: false,
+  });
 
 async function collect(events: AsyncIterable<CrawlStreamEvent>): Promise<CrawlStreamEvent[]> {
   const all: CrawlStreamEvent[] = [];
@@ -38,7 +63,10 @@ async function collect(events: AsyncIterable<CrawlStreamEvent>): Promise<CrawlSt
 }
 
 /** A fetch whose event streams break after `cutAfter` messages, as a flaky network would cut them. */
-function cuttingFetch(cutAfter: number, cuts: { count: number; resumedFrom: Array<string | null> }): typeof fetch {
+function cuttingFetch(
+  cutAfter: number,
+  cuts: { count: number; resumedFrom: Array<string | null> },
+): typeof fetch {
   return async (input, init) => {
     const headers = new Headers(init?.headers);
     cuts.resumedFrom.push(headers.get('last-event-id'));
@@ -77,7 +105,7 @@ function checkStory(events: CrawlStreamEvent[]): void {
 }
 
 describe('GET /crawls/{id}/events and crawls.watch', () => {
-  it('tells a crawl\'s whole story live, in order: status, every result with its count, every log line', async () => {
+  it("tells a crawl's whole story live, in order: status, every result with its count, every log line", async () => {
     const crawl = await startLiveCrawl();
     const events = await collect(trawl.crawls.watch(crawl.id));
     checkStory(events);
@@ -86,33 +114,47 @@ describe('GET /crawls/{id}/events and crawls.watch', () => {
     // Every log line the crawl wrote, exactly once and in order.
     const logIds: string[] = [];
     for await (const line of trawl.crawls.logs(crawl.id)) logIds.push(line.id);
-    expect(events.flatMap((e) => (e.type === 'CRAWL_LOG_CREATED_EVENT' ? [e.crawlLog.id] : []))).toEqual(logIds);
-    expect(events.find((e) => e.type === 'CRAWL_LOG_CREATED_EVENT')).toMatchObject({ crawlLog: { message: 'Crawl started' } });
+    expect(events.flatMap((e) => (e.type === 'CRAWL_LOG_CREATED_EVENT' ? [e.crawlLog.id] : []))).toEqual(
+      logIds,
+    );
+    expect(events.find((e) => e.type === 'CRAWL_LOG_CREATED_EVENT')).toMatchObject({
+      crawlLog: { message: 'Crawl started' },
+    });
   });
 
   it('resumes with Last-Event-ID after every cut, delivering each event exactly once', async () => {
     const crawl = await startLiveCrawl();
     const cuts = { count: 0, resumedFrom: [] as Array<string | null> };
-    const client = createTrawlClient({ baseUrl: server.url, token: server.token, fetch: cuttingFetch(4, cuts) });
+    const client = createTrawlClient({
+      baseUrl: server.url,
+      token: server.token,
+      fetch: cuttingFetch(4, cuts),
+    });
     const live = await collect(client.crawls.watch(crawl.id, { retryDelayMs: 10, includeMarkdown: false }));
     expect(cuts.count).toBeGreaterThan(3);
     expect(cuts.resumedFrom[0]).toBeNull();
     expect(cuts.resumedFrom.slice(1).every((id) => id !== null && /^\d+$/.test(id))).toBe(true);
     checkStory(live);
-    expect(live.every((e) => e.type !== 'CRAWL_RESULT_CREATED_EVENT' || e.crawlResult.markdown === undefined)).toBe(true);
+    expect(
+      live.every((e) => e.type !== 'CRAWL_RESULT_CREATED_EVENT' || e.crawlResult.markdown === undefined),
+    ).toBe(true);
     // The same story read afterwards in one go: nothing was lost or repeated across the cuts.
     const replay = await collect(trawl.crawls.watch(crawl.id, { includeMarkdown: false }));
     expect(live.map((e) => e.id)).toEqual(replay.map((e) => e.id));
     // And resuming from the middle yields exactly the rest.
     const middle = replay[Math.floor(replay.length / 2)]!;
-    const rest = await collect(trawl.crawls.watch(crawl.id, { lastEventId: middle.id, includeMarkdown: false }));
+    const rest = await collect(
+      trawl.crawls.watch(crawl.id, { lastEventId: middle.id, includeMarkdown: false }),
+    );
     expect(rest.map((e) => e.id)).toEqual(replay.filter((e) => e.id > middle.id).map((e) => e.id));
   });
 
   it('speaks standard SSE: ids, event names, JSON data, and an end event once the crawl has ended', async () => {
     const crawl = await startLiveCrawl();
     await trawl.crawls.waitForCompletion(crawl.id, { pollIntervalMs: 50 });
-    const response = await fetch(`${server.url}/crawls/${crawl.id}/events?includeMarkdown=false`, { headers: { authorization: `Bearer ${server.token}` } });
+    const response = await fetch(`${server.url}/crawls/${crawl.id}/events?includeMarkdown=false`, {
+      headers: { authorization: `Bearer ${server.token}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const messages = [];
@@ -120,9 +162,15 @@ describe('GET /crawls/{id}/events and crawls.watch', () => {
     expect(messages.at(-1)).toMatchObject({ event: 'end' });
     const first = messages[0]!;
     expect(first.event).toBe('CRAWL_EVENT');
-    expect(JSON.parse(first.data)).toMatchObject({ id: Number(first.id), type: 'CRAWL_EVENT', crawlId: crawl.id });
+    expect(JSON.parse(first.data)).toMatchObject({
+      id: Number(first.id),
+      type: 'CRAWL_EVENT',
+      crawlId: crawl.id,
+    });
     // The query parameter works where the header cannot be sent.
-    const after = await fetch(`${server.url}/crawls/${crawl.id}/events?lastEventId=${first.id}`, { headers: { authorization: `Bearer ${server.token}` } });
+    const after = await fetch(`${server.url}/crawls/${crawl.id}/events?lastEventId=${first.id}`, {
+      headers: { authorization: `Bearer ${server.token}` },
+    });
     const rest = [];
     for await (const message of parseSse(after.body!)) rest.push(message);
     expect(rest.map((m) => m.id)).toEqual(messages.slice(1).map((m) => m.id));
@@ -130,8 +178,13 @@ describe('GET /crawls/{id}/events and crawls.watch', () => {
 
   it('answers bad input, strangers and other teams with clear errors', async () => {
     const crawl = await startLiveCrawl();
-    await expect(otherTrawl.crawls.watch(crawl.id)[Symbol.asyncIterator]().next()).rejects.toMatchObject({ status: 404, code: 'not_found' });
-    await expect(trawl.crawls.watch('00000000-0000-4000-8000-000000000000')[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(TrawlApiError);
+    await expect(otherTrawl.crawls.watch(crawl.id)[Symbol.asyncIterator]().next()).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
+    await expect(
+      trawl.crawls.watch('00000000-0000-4000-8000-000000000000')[Symbol.asyncIterator]().next(),
+    ).rejects.toBeInstanceOf(TrawlApiError);
     const anonymous = await fetch(`${server.url}/crawls/${crawl.id}/events`);
     expect(anonymous.status).toBe(401);
     const auth = { authorization: `Bearer ${server.token}` };
@@ -149,8 +202,15 @@ describe('GET /crawls/{id}/events and crawls.watch', () => {
 });
 
 /** A socket on /events that records every message; `ready` resolves once the server's subscription is live. */
-function openSocket(options: { header?: string; firstMessage?: unknown }): { ws: WebSocket; messages: Array<TeamEvent | { type: 'ready' }>; ready: Promise<void>; closed: Promise<{ code: number; reason: string }> } {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/events?includeMarkdown=false`, { headers: options.header ? { authorization: options.header } : {} });
+function openSocket(options: { header?: string; firstMessage?: unknown }): {
+  ws: WebSocket;
+  messages: Array<TeamEvent | { type: 'ready' }>;
+  ready: Promise<void>;
+  closed: Promise<{ code: number; reason: string }>;
+} {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/events?includeMarkdown=false`, {
+    headers: options.header ? { authorization: options.header } : {},
+  });
   const messages: Array<TeamEvent | { type: 'ready' }> = [];
   const ready = new Promise<void>((resolve, reject) => {
     ws.on('message', (data) => {
@@ -162,13 +222,16 @@ function openSocket(options: { header?: string; firstMessage?: unknown }): { ws:
     ws.once('error', reject);
   });
   ready.catch(() => undefined);
-  if (options.firstMessage !== undefined) ws.once('open', () => ws.send(JSON.stringify(options.firstMessage)));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  if (options.firstMessage !== undefined)
+    ws.once('open', () => ws.send(JSON.stringify(options.firstMessage)));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   return { ws, messages, ready, closed };
 }
 
 describe('the /events WebSocket', () => {
-  it('carries every event of the caller\'s team, and never another team\'s', async () => {
+  it("carries every event of the caller's team, and never another team's", async () => {
     const mine = openSocket({ header: `Bearer ${server.token}` });
     // A browser cannot set headers: it authenticates with its first message.
     const theirs = openSocket({ firstMessage: { type: 'auth', token: other.token } });
@@ -180,14 +243,19 @@ describe('the /events WebSocket', () => {
     await otherTrawl.crawls.waitForCompletion(otherCrawl.id, { pollIntervalMs: 50 });
 
     const endOf = (messages: typeof mine.messages, crawlId: string) => () =>
-      messages.some((m) => m.type === 'CRAWL_EVENT' && m.crawlId === crawlId && m.crawl.status === 'succeeded');
+      messages.some(
+        (m) => m.type === 'CRAWL_EVENT' && m.crawlId === crawlId && m.crawl.status === 'succeeded',
+      );
     await expect.poll(endOf(mine.messages, crawl.id), { timeout: 10_000 }).toBe(true);
     await expect.poll(endOf(theirs.messages, otherCrawl.id), { timeout: 10_000 }).toBe(true);
 
-    const crawlIdsOf = (messages: typeof mine.messages) => new Set(messages.flatMap((m) => (m.type === 'ready' ? [] : [m.crawlId])));
+    const crawlIdsOf = (messages: typeof mine.messages) =>
+      new Set(messages.flatMap((m) => (m.type === 'ready' ? [] : [m.crawlId])));
     expect(crawlIdsOf(mine.messages)).toEqual(new Set([crawl.id]));
     expect(crawlIdsOf(theirs.messages)).toEqual(new Set([otherCrawl.id]));
-    const results = mine.messages.flatMap((m) => (m.type === 'CRAWL_RESULT_CREATED_EVENT' ? [m.totalCount] : []));
+    const results = mine.messages.flatMap((m) =>
+      m.type === 'CRAWL_RESULT_CREATED_EVENT' ? [m.totalCount] : [],
+    );
     expect(results).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
     expect(mine.messages.filter((m) => m.type === 'CRAWL_LOG_CREATED_EVENT').length).toBeGreaterThan(2);
     mine.ws.close();
@@ -203,7 +271,9 @@ describe('the /events WebSocket', () => {
         ws.once('error', () => undefined);
       });
     const base = server.url.replace('http', 'ws');
-    expect(await status(`${base}/events`, { authorization: 'Bearer trawl_not_a_real_token_at_all' })).toBe(401);
+    expect(await status(`${base}/events`, { authorization: 'Bearer trawl_not_a_real_token_at_all' })).toBe(
+      401,
+    );
     expect(await status(`${base}/elsewhere`, { authorization: `Bearer ${server.token}` })).toBe(404);
 
     const garbled = openSocket({ firstMessage: 'hello' });

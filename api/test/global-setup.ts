@@ -27,8 +27,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {
       const admin = postgres(adminUrl(url), { max: 1, onnotice: () => undefined });
       const template = new URL(url).pathname.slice(1);
-      const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`${template}\\_f%`}`;
-      for (const { datname } of leftovers) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
+      const leftovers = await admin<
+        { datname: string }[]
+      >`select datname from pg_database where datname like ${`${template}\\_f%`}`;
+      for (const { datname } of leftovers)
+        await admin.unsafe(`drop database if exists "${datname}" with (force)`);
       await admin.end();
     };
   }

@@ -18,7 +18,8 @@ const received: URLSearchParams[] = [];
 const receivedAuth: string[] = [];
 
 const b64url = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
-const idToken = (claims: Record<string, unknown>): string => `${b64url({ alg: 'RS256', typ: 'JWT' })}.${b64url({ iss: 'https://accounts.google.com', aud: 'client-123', sub: '42', ...claims })}.c2lnbmF0dXJl`;
+const idToken = (claims: Record<string, unknown>): string =>
+  `${b64url({ alg: 'RS256', typ: 'JWT' })}.${b64url({ iss: 'https://accounts.google.com', aud: 'client-123', sub: '42', ...claims })}.c2lnbmF0dXJl`;
 
 beforeAll(async () => {
   google = createServer((req, res) => {
@@ -34,7 +35,13 @@ beforeAll(async () => {
   googleUrl = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
   [plain, server] = await Promise.all([
     startTestServer(),
-    startTestServer({ env: { GOOGLE_CLIENT_ID: 'client-123', GOOGLE_CLIENT_SECRET: 'secret-456', GOOGLE_TOKEN_URL: `${googleUrl}/token` } }),
+    startTestServer({
+      env: {
+        GOOGLE_CLIENT_ID: 'client-123',
+        GOOGLE_CLIENT_SECRET: 'secret-456',
+        GOOGLE_TOKEN_URL: `${googleUrl}/token`,
+      },
+    }),
   ]);
 });
 afterAll(async () => {
@@ -51,7 +58,9 @@ async function startFlow(): Promise<{ browser: Browser; location: URL }> {
 }
 
 function callback(browser: Browser, query: Record<string, string>): Promise<Response> {
-  return browser.request('GET', `/auth/google/callback?${new URLSearchParams(query)}`, { redirect: 'manual' });
+  return browser.request('GET', `/auth/google/callback?${new URLSearchParams(query)}`, {
+    redirect: 'manual',
+  });
 }
 
 describe('Google sign-in', () => {
@@ -61,7 +70,8 @@ describe('Google sign-in', () => {
       expect(res.status).toBe(501);
       expect(await res.json()).toEqual({
         code: 'google_not_configured',
-        message: 'Google sign-in is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+        message:
+          'Google sign-in is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
       });
     }
   });
@@ -83,9 +93,20 @@ describe('Google sign-in', () => {
 
   it('signs up a new verified Google account, then signs the same person in again', async () => {
     const email = newEmail();
-    next = { status: 200, body: { access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: idToken({ email, email_verified: true, given_name: 'Grace', family_name: 'Hopper' }) } };
+    next = {
+      status: 200,
+      body: {
+        access_token: 'at',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        id_token: idToken({ email, email_verified: true, given_name: 'Grace', family_name: 'Hopper' }),
+      },
+    };
     const first = await startFlow();
-    const res = await callback(first.browser, { code: 'code-1', state: first.location.searchParams.get('state')! });
+    const res = await callback(first.browser, {
+      code: 'code-1',
+      state: first.location.searchParams.get('state')!,
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
     // What arctic sent Google: the code, the PKCE verifier and the client's credentials.
@@ -96,45 +117,83 @@ describe('Google sign-in', () => {
     expect(receivedAuth.at(-1)).toBe(`Basic ${Buffer.from('client-123:secret-456').toString('base64')}`);
     // The flow cookies are spent; the session cookies are set.
     expect(first.browser.cookies.has('trawl_google_state')).toBe(false);
-    const me = await first.browser.expect<{ id: string; email: string; firstName: string; lastName: string; teams: unknown[] }>(200, 'GET', '/auth/me');
+    const me = await first.browser.expect<{
+      id: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      teams: unknown[];
+    }>(200, 'GET', '/auth/me');
     expect(me).toMatchObject({ email, firstName: 'Grace', lastName: 'Hopper' });
     expect(me.teams).toHaveLength(1);
 
     const second = await startFlow();
-    expect((await callback(second.browser, { code: 'code-2', state: second.location.searchParams.get('state')! })).status).toBe(302);
+    expect(
+      (await callback(second.browser, { code: 'code-2', state: second.location.searchParams.get('state')! }))
+        .status,
+    ).toBe(302);
     expect((await second.browser.expect<{ id: string }>(200, 'GET', '/auth/me')).id).toBe(me.id);
   });
 
   it('signs an existing password account in when Google verifies its email', async () => {
     const account = await signUp(server.url);
-    next = { status: 200, body: { access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: idToken({ email: account.email.toUpperCase(), email_verified: true }) } };
+    next = {
+      status: 200,
+      body: {
+        access_token: 'at',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        id_token: idToken({ email: account.email.toUpperCase(), email_verified: true }),
+      },
+    };
     const flow = await startFlow();
-    expect((await callback(flow.browser, { code: 'c', state: flow.location.searchParams.get('state')! })).status).toBe(302);
+    expect(
+      (await callback(flow.browser, { code: 'c', state: flow.location.searchParams.get('state')! })).status,
+    ).toBe(302);
     expect((await flow.browser.expect<{ id: string }>(200, 'GET', '/auth/me')).id).toBe(account.user.id);
   });
 
   it('refuses a wrong or missing state, an unverified email, a rejected code and a cancelled sign-in', async () => {
     const flow = await startFlow();
     const state = flow.location.searchParams.get('state')!;
-    expect(await (await callback(flow.browser, { code: 'c', state: 'forged' })).json()).toMatchObject({ code: 'invalid_oauth_state' });
+    expect(await (await callback(flow.browser, { code: 'c', state: 'forged' })).json()).toMatchObject({
+      code: 'invalid_oauth_state',
+    });
     // A callback in a browser that never started the flow has no cookies to match.
     expect((await callback(new Browser(server.url), { code: 'c', state })).status).toBe(400);
 
-    next = { status: 200, body: { access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: idToken({ email: newEmail(), email_verified: false }) } };
+    next = {
+      status: 200,
+      body: {
+        access_token: 'at',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        id_token: idToken({ email: newEmail(), email_verified: false }),
+      },
+    };
     const unverified = await startFlow();
-    const res = await callback(unverified.browser, { code: 'c', state: unverified.location.searchParams.get('state')! });
+    const res = await callback(unverified.browser, {
+      code: 'c',
+      state: unverified.location.searchParams.get('state')!,
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'email_not_verified' });
     expect(unverified.browser.cookies.has('trawl_access')).toBe(false);
 
     next = { status: 400, body: { error: 'invalid_grant' } };
     const rejected = await startFlow();
-    const bad = await callback(rejected.browser, { code: 'stale', state: rejected.location.searchParams.get('state')! });
+    const bad = await callback(rejected.browser, {
+      code: 'stale',
+      state: rejected.location.searchParams.get('state')!,
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'invalid_oauth_code' });
 
     const cancelled = await startFlow();
-    const denied = await callback(cancelled.browser, { error: 'access_denied', state: cancelled.location.searchParams.get('state')! });
+    const denied = await callback(cancelled.browser, {
+      error: 'access_denied',
+      state: cancelled.location.searchParams.get('state')!,
+    });
     expect(denied.status).toBe(400);
     expect(await denied.json()).toMatchObject({ code: 'google_sign_in_cancelled' });
   });

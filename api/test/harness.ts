@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import type { InProcessOrchestrator } from '../src/crawls/orchestrator.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { adminUrl } from './global-setup.js';
@@ -63,6 +64,11 @@ export interface TestServer {
   projectId: string;
   dataDir: string;
   server: RunningServer;
+  /**
+   * The server's in-process orchestrator, typed, for tests that stop, await or look into crawl loops
+   * (throws when the server runs crawls on Temporal).
+   */
+  readonly runner: InProcessOrchestrator;
   close(): Promise<void>;
 }
 
@@ -70,7 +76,9 @@ export interface TestServer {
  * Starts the real server on 127.0.0.1 with a port of its own, on a fresh database, with the default
  * team bootstrapped and private networks allowed (fixtures are on loopback). `env` overrides variables.
  */
-export async function startTestServer(options: { env?: Record<string, string>; database?: DatabaseHandle } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; database?: DatabaseHandle } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trawl-test-'));
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
@@ -96,6 +104,12 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     projectId: server.bootstrap.projectId,
     dataDir,
     server,
+    get runner() {
+      const orchestrator = server.deps.orchestrator;
+      if (orchestrator.kind !== 'in-process' || !('settled' in orchestrator))
+        throw new Error(`This test server runs crawls on ${orchestrator.kind}, not in-process`);
+      return orchestrator as InProcessOrchestrator;
+    },
     async close() {
       await server.close();
       await database.close();
@@ -105,13 +119,21 @@ export async function startTestServer(options: { env?: Record<string, string>; d
 }
 
 /** A second team with its own project and API token, for isolation tests. */
-export async function createTeamWithToken(database: DatabaseHandle, name = 'Other team'): Promise<{ teamId: string; projectId: string; token: string }> {
+export async function createTeamWithToken(
+  database: DatabaseHandle,
+  name = 'Other team',
+): Promise<{ teamId: string; projectId: string; token: string }> {
   const { apiTokens, projects, teams } = await import('../src/db/schema.js');
   const { generateApiToken } = await import('../src/auth/tokens.js');
   const [team] = await database.db.insert(teams).values({ name }).returning({ id: teams.id });
-  const [project] = await database.db.insert(projects).values({ teamId: team!.id, title: 'default' }).returning({ id: projects.id });
+  const [project] = await database.db
+    .insert(projects)
+    .values({ teamId: team!.id, title: 'default' })
+    .returning({ id: projects.id });
   const token = generateApiToken();
-  await database.db.insert(apiTokens).values({ teamId: team!.id, name: 'test', prefix: token.prefix, tokenHash: token.hash });
+  await database.db
+    .insert(apiTokens)
+    .values({ teamId: team!.id, name: 'test', prefix: token.prefix, tokenHash: token.hash });
   return { teamId: team!.id, projectId: project!.id, token: token.token };
 }
 

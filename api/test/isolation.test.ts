@@ -28,6 +28,8 @@ interface Foreign {
   projectId: string;
   teamId: string;
   tokenId: string;
+  userId: string;
+  inviteId: string;
 }
 
 let server: TestServer;
@@ -37,10 +39,26 @@ let foreignToken: string;
 beforeAll(async () => {
   server = await startTestServer();
   const other = await signUp(server.url);
-  const crawl = await other.browser.expect<{ id: string }>(201, 'POST', '/crawls', { body: { startUrl: 'http://127.0.0.1:9/', maxResults: 1 } });
-  const project = await other.browser.expect<{ id: string }>(201, 'POST', '/teams/projects', { body: { title: 'secret' } });
-  const token = await other.browser.expect<{ id: string; token: string }>(201, 'POST', '/api-tokens', { body: { name: 'theirs' } });
-  foreign = { crawlId: crawl.id, projectId: project.id, teamId: other.user.teams[0]!.id, tokenId: token.id };
+  const crawl = await other.browser.expect<{ id: string }>(201, 'POST', '/crawls', {
+    body: { startUrl: 'http://127.0.0.1:9/', maxResults: 1 },
+  });
+  const project = await other.browser.expect<{ id: string }>(201, 'POST', '/teams/projects', {
+    body: { title: 'secret' },
+  });
+  const token = await other.browser.expect<{ id: string; token: string }>(201, 'POST', '/api-tokens', {
+    body: { name: 'theirs' },
+  });
+  const teamId = other.user.teams[0]!.id;
+  await other.browser.expect(201, 'POST', `/teams/${teamId}/invite-link`);
+  const [invite] = await other.browser.expect<Array<{ id: string }>>(200, 'GET', `/teams/${teamId}/invites`);
+  foreign = {
+    crawlId: crawl.id,
+    projectId: project.id,
+    teamId,
+    tokenId: token.id,
+    userId: other.user.id,
+    inviteId: invite!.id,
+  };
   foreignToken = token.token;
 });
 afterAll(async () => {
@@ -59,7 +77,11 @@ function foreignIdFor(path: string): string {
 }
 
 const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), operationId: op.operationId })),
+  Object.entries(methods).map(([method, op]) => ({
+    path,
+    method: method.toUpperCase(),
+    operationId: op.operationId,
+  })),
 );
 const withIds = operations.filter((o) => o.path.includes('{') && !NOT_TEAM_SCOPED.test(o.path));
 const publicWithIds = withIds.filter((o) => PUBLIC_TRY_OUT.test(o.path));
@@ -79,22 +101,31 @@ describe('tenant isolation over every route in openapi.yaml', () => {
   });
 
   for (const as of ['an API token', 'a browser session'] as const) {
-    it.each(withIds)(`$method $path answers 404 for another team's id, with ${as}`, async ({ path, method, operationId }) => {
-      const url = path.replace('{id}', foreignIdFor(path));
-      const body = BODIES[operationId];
-      let response: Response;
-      if (as === 'an API token') {
-        response = await fetch(`${server.url}${url}`, {
-          method,
-          headers: { authorization: `Bearer ${server.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-      } else {
-        const { browser } = await signUp(server.url);
-        response = await browser.request(method, url, { body, csrf: true });
-      }
-      await expectNotFound(response, `${method} ${url}`);
-    });
+    it.each(withIds)(
+      `$method $path answers 404 for another team's id, with ${as}`,
+      async ({ path, method, operationId }) => {
+        const url = path
+          .replace('{id}', foreignIdFor(path))
+          .replace('{userId}', foreign.userId)
+          .replace('{inviteId}', foreign.inviteId);
+        const body = BODIES[operationId];
+        let response: Response;
+        if (as === 'an API token') {
+          response = await fetch(`${server.url}${url}`, {
+            method,
+            headers: {
+              authorization: `Bearer ${server.token}`,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            body: body ? JSON.stringify(body) : undefined,
+          });
+        } else {
+          const { browser } = await signUp(server.url);
+          response = await browser.request(method, url, { body, csrf: true });
+        }
+        await expectNotFound(response, `${method} ${url}`);
+      },
+    );
   }
 
   it('walks the public try-out routes too, and they need no credentials', () => {
@@ -104,28 +135,60 @@ describe('tenant isolation over every route in openapi.yaml', () => {
       'GET /crawl-results/public/{id}',
       'GET /crawl-results/public/{id}/download-csv',
     ]);
-    for (const op of publicWithIds) expect(document.paths[op.path]![op.method.toLowerCase()]!.security, op.path).toEqual([]);
+    for (const op of publicWithIds)
+      expect(document.paths[op.path]![op.method.toLowerCase()]!.security, op.path).toEqual([]);
   });
 
-  it.each(publicWithIds)("$method $path answers 404 for a team's crawl, with no credentials", async ({ path, method }) => {
-    const url = path.replace('{id}', foreign.crawlId);
-    await expectNotFound(await fetch(`${server.url}${url}`, { method }), `${method} ${url}`);
-  });
+  it.each(publicWithIds)(
+    "$method $path answers 404 for a team's crawl, with no credentials",
+    async ({ path, method }) => {
+      const url = path.replace('{id}', foreign.crawlId);
+      await expectNotFound(await fetch(`${server.url}${url}`, { method }), `${method} ${url}`);
+    },
+  );
 
   it('lists nothing of another team, and its credentials reach nothing of this one', async () => {
     const mine = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
-    const crawls = (await (await fetch(`${server.url}/crawls/query`, { method: 'POST', headers: mine, body: '{}' })).json()) as { results: Array<{ id: string }> };
+    const crawls = (await (
+      await fetch(`${server.url}/crawls/query`, { method: 'POST', headers: mine, body: '{}' })
+    ).json()) as { results: Array<{ id: string }> };
     expect(crawls.results.map((c) => c.id)).not.toContain(foreign.crawlId);
-    const projects = (await (await fetch(`${server.url}/teams/projects`, { headers: mine })).json()) as Array<{ id: string }>;
+    const projects = (await (
+      await fetch(`${server.url}/teams/projects`, { headers: mine })
+    ).json()) as Array<{ id: string }>;
     expect(projects.map((p) => p.id)).not.toContain(foreign.projectId);
-    const tokens = (await (await fetch(`${server.url}/api-tokens`, { headers: mine })).json()) as Array<{ id: string }>;
+    const tokens = (await (await fetch(`${server.url}/api-tokens`, { headers: mine })).json()) as Array<{
+      id: string;
+    }>;
     expect(tokens.map((t) => t.id)).not.toContain(foreign.tokenId);
     // The other way round: their token, our crawl.
-    const ours = (await (await fetch(`${server.url}/crawls`, { method: 'POST', headers: mine, body: JSON.stringify({ startUrl: 'http://127.0.0.1:9/', maxResults: 1 }) })).json()) as { id: string };
-    expect((await fetch(`${server.url}/crawls/${ours.id}`, { headers: { authorization: `Bearer ${foreignToken}` } })).status).toBe(404);
-    expect((await fetch(`${server.url}/crawls/${ours.id}/events`, { headers: { authorization: `Bearer ${foreignToken}` } })).status).toBe(404);
+    const ours = (await (
+      await fetch(`${server.url}/crawls`, {
+        method: 'POST',
+        headers: mine,
+        body: JSON.stringify({ startUrl: 'http://127.0.0.1:9/', maxResults: 1 }),
+      })
+    ).json()) as { id: string };
+    expect(
+      (
+        await fetch(`${server.url}/crawls/${ours.id}`, {
+          headers: { authorization: `Bearer ${foreignToken}` },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await fetch(`${server.url}/crawls/${ours.id}/events`, {
+          headers: { authorization: `Bearer ${foreignToken}` },
+        })
+      ).status,
+    ).toBe(404);
     // A project of another team cannot be selected with x-project-id either.
-    const selected = await fetch(`${server.url}/crawls`, { method: 'POST', headers: { ...mine, 'x-project-id': foreign.projectId }, body: JSON.stringify({ startUrl: 'http://127.0.0.1:9/' }) });
+    const selected = await fetch(`${server.url}/crawls`, {
+      method: 'POST',
+      headers: { ...mine, 'x-project-id': foreign.projectId },
+      body: JSON.stringify({ startUrl: 'http://127.0.0.1:9/' }),
+    });
     expect(selected.status).toBe(404);
   });
 });

@@ -19,14 +19,21 @@ afterAll(async () => {
 });
 
 const post = (server: TestServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 async function expectLimited(res: Response, windowSeconds: number): Promise<void> {
   expect(res.status).toBe(429);
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(windowSeconds - 60);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  expect(await res.json()).toEqual({ code: 'rate_limited', message: `Too many requests; try again in ${retryAfter} seconds` });
+  expect(await res.json()).toEqual({
+    code: 'rate_limited',
+    message: `Too many requests; try again in ${retryAfter} seconds`,
+  });
 }
 
 const login = { email: 'nobody@example.com', password: 'wrong password' };
@@ -42,10 +49,17 @@ describe('rate limits', () => {
   });
 
   it('limits sign-ups and password reset requests the same way', async () => {
-    const signup = (n: number) => post(direct, '/auth/signup/root-user', { firstName: 'Ada', lastName: 'Lovelace', email: `ada${n}-${Date.now()}@example.com`, password: 'a long password' });
+    const signup = (n: number) =>
+      post(direct, '/auth/signup/root-user', {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: `ada${n}-${Date.now()}@example.com`,
+        password: 'a long password',
+      });
     for (let i = 0; i < 3; i++) expect((await signup(i)).status).toBe(201);
     await expectLimited(await signup(3), 900);
-    for (let i = 0; i < 2; i++) expect((await post(direct, '/auth/forgotPassword', { email: 'nobody@example.com' })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await post(direct, '/auth/forgotPassword', { email: 'nobody@example.com' })).status).toBe(200);
     await expectLimited(await post(direct, '/auth/forgotPassword', { email: 'nobody@example.com' }), 900);
   });
 
@@ -55,7 +69,12 @@ describe('rate limits', () => {
     expect((await start()).status).toBe(201);
     await expectLimited(await start(), 3600);
     // The limit is the visitor's: a signed-in team's crawls are not counted or limited by it.
-    const res = await post(direct, '/crawls', { startUrl: fixture.startUrl, maxResults: 1 }, { authorization: `Bearer ${direct.token}` });
+    const res = await post(
+      direct,
+      '/crawls',
+      { startUrl: fixture.startUrl, maxResults: 1 },
+      { authorization: `Bearer ${direct.token}` },
+    );
     expect(res.status).toBe(201);
   });
 

@@ -47,7 +47,11 @@ async function startChildServer(): Promise<ChildServer> {
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   // cwd is the data folder, so no .env of the repository is loaded.
-  const child = spawn(process.execPath, [SERVER_BIN], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_BIN], {
+    cwd: dataDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -55,11 +59,14 @@ async function startChildServer(): Promise<ChildServer> {
       output += chunk.toString();
       // Resolve once the whole banner is out: the address, the database and, on a first start, the secrets.
       const match = output.match(/Trawl is running at (http:\/\/\S+)[\s\S]*crawls:.*\n/);
-      if (match && (!output.includes('First start') || output.includes('Open the console'))) resolve(match[1]!);
+      if (match && (!output.includes('First start') || output.includes('Open the console')))
+        resolve(match[1]!);
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`The server exited (${signal ?? code}) before listening:\n${output}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`The server exited (${signal ?? code}) before listening:\n${output}`)),
+    );
   });
   return { url, child, output: () => output };
 }
@@ -81,7 +88,9 @@ async function allResults(trawl: TrawlClient, id: string): Promise<CrawlResult[]
 function mountTreeSite(server: FixtureServer, pages: number, delayMs: number): string[] {
   const pathOf = (i: number): string => (i === 0 ? '/' : `/page/${i}`);
   for (let i = 0; i < pages; i++) {
-    const links = [2 * i + 1, 2 * i + 2].filter((n) => n < pages).map((n) => `<li><a href="${pathOf(n)}">Page ${n}</a></li>`);
+    const links = [2 * i + 1, 2 * i + 2]
+      .filter((n) => n < pages)
+      .map((n) => `<li><a href="${pathOf(n)}">Page ${n}</a></li>`);
     const main = `<h1>Page ${i}</h1><p>${prose(i + 1, 80)}</p><ul>${links.join('')}</ul>`;
     server.route(pathOf(i), { delayMs, body: page({ title: `Page ${i}`, main }) });
   }
@@ -101,49 +110,70 @@ afterAll(async () => {
 });
 
 describe('crash and resume', () => {
-  it('finishes a crawl after SIGKILL mid-crawl, every page stored exactly once, in contiguous positions', { timeout: 90_000 }, async () => {
-    const first = await startChildServer();
-    expect(first.output()).toContain(database ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite in ${dataDir}`);
-    const { token } = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as { token: string };
-    let trawl = createTrawlClient({ baseUrl: first.url, token });
-    const crawl = await trawl.crawls.start({ startUrl: `${site.origin}/`, maxResults: 1000, maxDepth: 10, engineType: 'cheerio' });
+  it(
+    'finishes a crawl after SIGKILL mid-crawl, every page stored exactly once, in contiguous positions',
+    { timeout: 90_000 },
+    async () => {
+      const first = await startChildServer();
+      expect(first.output()).toContain(
+        database ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite in ${dataDir}`,
+      );
+      const { token } = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
+        token: string;
+      };
+      let trawl = createTrawlClient({ baseUrl: first.url, token });
+      const crawl = await trawl.crawls.start({
+        startUrl: `${site.origin}/`,
+        maxResults: 1000,
+        maxDepth: 10,
+        engineType: 'cheerio',
+      });
 
-    // Mid-way: a quarter of the pages committed, and more in flight, which the kill interrupts.
-    await expect
-      .poll(async () => (await trawl.crawls.get(crawl.id)).numberOfResults >= PAGES / 4 && site.pending().some((r) => paths.includes(r.path)), { timeout: 30_000, interval: 25 })
-      .toBe(true);
-    const before = await trawl.crawls.get(crawl.id);
-    const storedBefore = await allResults(trawl, crawl.id);
-    const inFlight = site.pending().filter((r) => paths.includes(r.path));
-    await kill(first.child);
-    const killedAt = Date.now();
+      // Mid-way: a quarter of the pages committed, and more in flight, which the kill interrupts.
+      await expect
+        .poll(
+          async () =>
+            (await trawl.crawls.get(crawl.id)).numberOfResults >= PAGES / 4 &&
+            site.pending().some((r) => paths.includes(r.path)),
+          { timeout: 30_000, interval: 25 },
+        )
+        .toBe(true);
+      const before = await trawl.crawls.get(crawl.id);
+      const storedBefore = await allResults(trawl, crawl.id);
+      const inFlight = site.pending().filter((r) => paths.includes(r.path));
+      await kill(first.child);
+      const killedAt = Date.now();
 
-    expect(before.status).toBe('running');
-    expect(before.numberOfResults).toBeGreaterThan(0);
-    expect(before.numberOfResults).toBeLessThan(PAGES);
-    expect(inFlight.length).toBeGreaterThan(0);
-    // The kill closed the fixture's connections: those requests were never answered.
-    await expect.poll(() => inFlight.every((r) => r.abandonedAt !== undefined)).toBe(true);
+      expect(before.status).toBe('running');
+      expect(before.numberOfResults).toBeGreaterThan(0);
+      expect(before.numberOfResults).toBeLessThan(PAGES);
+      expect(inFlight.length).toBeGreaterThan(0);
+      // The kill closed the fixture's connections: those requests were never answered.
+      await expect.poll(() => inFlight.every((r) => r.abandonedAt !== undefined)).toBe(true);
 
-    const second = await startChildServer();
-    trawl = createTrawlClient({ baseUrl: second.url, token });
-    expect(second.output(), 'the data survived, so this start is not a first start').not.toContain('First start');
-    const done = await trawl.crawls.waitForCompletion(crawl.id, { pollIntervalMs: 100 });
-    const results = await allResults(trawl, crawl.id);
+      const second = await startChildServer();
+      trawl = createTrawlClient({ baseUrl: second.url, token });
+      expect(second.output(), 'the data survived, so this start is not a first start').not.toContain(
+        'First start',
+      );
+      const done = await trawl.crawls.waitForCompletion(crawl.id, { pollIntervalMs: 100 });
+      const results = await allResults(trawl, crawl.id);
 
-    expect(done, second.output()).toMatchObject({ status: 'succeeded', numberOfResults: PAGES });
-    expect(results).toHaveLength(PAGES);
-    expect(results.map((r) => r.position)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
-    const urls = results.map((r) => r.url);
-    expect(new Set(urls).size).toBe(PAGES);
-    expect(urls.map((u) => new URL(u).pathname).sort()).toEqual([...paths].sort());
-    for (const result of results) expect(result.markdown).toContain(prose(Number(result.title.replace('Page ', '')) + 1, 80));
+      expect(done, second.output()).toMatchObject({ status: 'succeeded', numberOfResults: PAGES });
+      expect(results).toHaveLength(PAGES);
+      expect(results.map((r) => r.position)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
+      const urls = results.map((r) => r.url);
+      expect(new Set(urls).size).toBe(PAGES);
+      expect(urls.map((u) => new URL(u).pathname).sort()).toEqual([...paths].sort());
+      for (const result of results)
+        expect(result.markdown).toContain(prose(Number(result.title.replace('Page ', '')) + 1, 80));
 
-    // What was committed before the crash is kept as it was and never fetched again...
-    expect(results.slice(0, storedBefore.length).map((r) => r.url)).toEqual(storedBefore.map((r) => r.url));
-    const fetchedAfter = site.requests.filter((r) => r.at > killedAt).map((r) => r.path);
-    for (const stored of storedBefore) expect(fetchedAfter).not.toContain(new URL(stored.url).pathname);
-    // ...and what was in flight at the crash is fetched again by the new process.
-    for (const lost of inFlight) expect(fetchedAfter).toContain(lost.path);
-  });
+      // What was committed before the crash is kept as it was and never fetched again...
+      expect(results.slice(0, storedBefore.length).map((r) => r.url)).toEqual(storedBefore.map((r) => r.url));
+      const fetchedAfter = site.requests.filter((r) => r.at > killedAt).map((r) => r.path);
+      for (const stored of storedBefore) expect(fetchedAfter).not.toContain(new URL(stored.url).pathname);
+      // ...and what was in flight at the crash is fetched again by the new process.
+      for (const lost of inFlight) expect(fetchedAfter).toContain(lost.path);
+    },
+  );
 });

@@ -15,7 +15,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const sessionClient = (fetch?: typeof globalThis.fetch): TrawlClient => createTrawlClient({ baseUrl: server.url, fetch });
+const sessionClient = (fetch?: typeof globalThis.fetch): TrawlClient =>
+  createTrawlClient({ baseUrl: server.url, fetch });
 
 /** A new account, signed in on a client of its own. */
 async function signedUp(): Promise<{ trawl: TrawlClient; email: string; teamId: string }> {
@@ -53,7 +54,12 @@ describe('auth with a session kept by the client', () => {
   it('signs up, reads the user, writes with the CSRF header, and signs out', async () => {
     const { trawl, email, teamId } = await signedUp();
     const me = await trawl.auth.me();
-    expect(me).toMatchObject({ email, firstName: 'Ada', roles: ['user'], teams: [{ id: teamId, name: "Ada's team" }] });
+    expect(me).toMatchObject({
+      email,
+      firstName: 'Ada',
+      roles: ['user'],
+      teams: [{ id: teamId, name: "Ada's team" }],
+    });
     // A write: the server answers 403 csrf_failed unless the client echoes the CSRF cookie.
     const project = await trawl.projects.create('  Docs ');
     expect(project.title).toBe('docs');
@@ -66,7 +72,11 @@ describe('auth with a session kept by the client', () => {
   it('logs in, and rejects a wrong password with the message the console shows', async () => {
     const { email } = await signedUp();
     const wrong = await rejection(sessionClient().auth.login({ email, password: 'not the password' }));
-    expect(wrong).toMatchObject({ status: 401, code: 'invalid_credentials', message: 'Invalid email or password' });
+    expect(wrong).toMatchObject({
+      status: 401,
+      code: 'invalid_credentials',
+      message: 'Invalid email or password',
+    });
     const unknown = await rejection(sessionClient().auth.login({ email: newEmail(), password: PASSWORD }));
     expect(unknown.message).toBe('Invalid email or password');
 
@@ -77,10 +87,17 @@ describe('auth with a session kept by the client', () => {
   });
 
   it('reports invalid sign-up fields one by one', async () => {
-    const err = await rejection(sessionClient().auth.signUp({ firstName: 'A', lastName: 'L', email: 'nope', password: 'short' }));
+    const err = await rejection(
+      sessionClient().auth.signUp({ firstName: 'A', lastName: 'L', email: 'nope', password: 'short' }),
+    );
     expect(err.status).toBe(400);
     expect(err.details.map((d) => d.message).sort()).toEqual(
-      ['First name must have at least 2 letters', 'Invalid email', 'Last name must have at least 2 letters', 'Password must have at least 8 characters'].sort(),
+      [
+        'First name must have at least 2 letters',
+        'Invalid email',
+        'Last name must have at least 2 letters',
+        'Password must have at least 8 characters',
+      ].sort(),
     );
   });
 
@@ -93,7 +110,10 @@ describe('auth with a session kept by the client', () => {
       requests.push(`${request.method} ${new URL(request.url).pathname}`);
       if (dropAccess) {
         dropAccess = false;
-        const cookie = (request.headers.get('cookie') ?? '').split('; ').filter((c) => !c.startsWith('trawl_access=')).join('; ');
+        const cookie = (request.headers.get('cookie') ?? '')
+          .split('; ')
+          .filter((c) => !c.startsWith('trawl_access='))
+          .join('; ');
         request.headers.set('cookie', cookie);
       }
       return globalThis.fetch(request);
@@ -137,7 +157,11 @@ describe('auth with a session kept by the client', () => {
 
     await anonymous.auth.resetPassword({ token, password: 'a brand new password' });
     const reused = await rejection(anonymous.auth.resetPassword({ token, password: 'yet another password' }));
-    expect(reused).toMatchObject({ status: 400, code: 'invalid_reset_token', message: 'Invalid reset token' });
+    expect(reused).toMatchObject({
+      status: 400,
+      code: 'invalid_reset_token',
+      message: 'Invalid reset token',
+    });
     expect((await rejection(sessionClient().auth.login({ email, password: PASSWORD }))).status).toBe(401);
     expect((await sessionClient().auth.login({ email, password: 'a brand new password' })).email).toBe(email);
   });
@@ -154,14 +178,20 @@ describe('teams', () => {
     expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now());
     const invitee = sessionClient();
     const joined = await invitee.auth.signUpByInvite({
-      firstName: 'Grace', lastName: 'Hopper', email: newEmail(), password: PASSWORD, inviteToken: linkParam(inviteLink, 'inviteToken'),
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: newEmail(),
+      password: PASSWORD,
+      inviteToken: linkParam(inviteLink, 'inviteToken'),
     });
     expect(joined.teams.map((t) => t.id)).toEqual([teamId]);
     expect(await trawl.teams.members(teamId)).toHaveLength(2);
 
     const invited = newEmail();
     await trawl.teams.sendInviteEmail(teamId, invited);
-    const mail = (await (await adminSession()).admin.outbox({ limit: 100 })).results.find((m) => m.to === invited);
+    const mail = (await (await adminSession()).admin.outbox({ limit: 100 })).results.find(
+      (m) => m.to === invited,
+    );
     expect(mail?.subject).toBe("You are invited to Ada's team on Trawl");
     const member = await rejection(trawl.teams.sendInviteEmail(teamId, email));
     expect(member).toMatchObject({ status: 409, code: 'already_member' });
@@ -197,7 +227,10 @@ describe('projects', () => {
     expect((await trawl.projects.list()).map((p) => p.title)).toEqual(['default', 'handbook']);
     await trawl.projects.delete(docs.id);
     const [last] = await trawl.projects.list();
-    expect(await rejection(trawl.projects.delete(last!.id))).toMatchObject({ status: 409, code: 'last_project' });
+    expect(await rejection(trawl.projects.delete(last!.id))).toMatchObject({
+      status: 409,
+      code: 'last_project',
+    });
     expect((await rejection(trawl.projects.rename(docs.id, 'gone'))).status).toBe(404);
   });
 
@@ -225,7 +258,16 @@ describe('API tokens', () => {
     expect((await robot.auth.me()).email).toBe((await trawl.auth.me()).email);
 
     const listed = await robot.tokens.list();
-    expect(listed).toEqual([{ id: created.id, name: 'ci', prefix: created.prefix, projectId: null, createdAt: created.createdAt, lastUsedAt: expect.any(String) }]);
+    expect(listed).toEqual([
+      {
+        id: created.id,
+        name: 'ci',
+        prefix: created.prefix,
+        projectId: null,
+        createdAt: created.createdAt,
+        lastUsedAt: expect.any(String),
+      },
+    ]);
     expect(JSON.stringify(listed)).not.toContain(created.token);
 
     await trawl.tokens.revoke(created.id);
@@ -241,7 +283,10 @@ describe('API tokens', () => {
     const robot = createTrawlClient({ baseUrl: server.url, token: bound.token });
     expect((await robot.projects.list()).map((p) => p.id)).toEqual([docs.id]);
     expect((await rejection(robot.projects.create('more'))).status).toBe(403);
-    expect((await rejection(trawl.tokens.create({ name: 'x', projectId: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);
+    expect(
+      (await rejection(trawl.tokens.create({ name: 'x', projectId: '00000000-0000-4000-8000-000000000000' })))
+        .status,
+    ).toBe(404);
   });
 });
 

@@ -18,13 +18,21 @@ let activities: CrawlActivities;
 let engine: ReturnType<typeof createEngine>;
 
 beforeAll(async () => {
-  [server, site, external] = await Promise.all([startTestServer(), startFixtureServer(), startFixtureServer({ host: '127.0.0.2' })]);
+  [server, site, external] = await Promise.all([
+    startTestServer(),
+    startFixtureServer(),
+    startFixtureServer({ host: '127.0.0.2' }),
+  ]);
   mountDocsSite(site, external);
   site.route('/slow', { delayMs: 10_000, body: '<html><body><main>slow</main></body></html>' });
   trawl = createTrawlClient({ baseUrl: server.url, token: server.token });
   // Activities as a worker runs them: the server's own database, an engine of their own.
   engine = createEngine(server.server.deps.config, createLogger('error'));
-  activities = createActivities({ store: createCrawlStore(server.server.deps.db), engine, heartbeatEveryMs: 20 });
+  activities = createActivities({
+    store: createCrawlStore(server.server.deps.db),
+    engine,
+    heartbeatEveryMs: 20,
+  });
 });
 afterAll(async () => {
   await engine?.close();
@@ -34,7 +42,7 @@ afterAll(async () => {
 /** A crawl the server knows but does not drive, as it would be when workers drive it. */
 async function idleCrawl(settings: Parameters<TrawlClient['crawls']['start']>[0]): Promise<CrawlJobPayload> {
   const crawl = await trawl.crawls.start(settings);
-  const orchestrator = server.server.deps.orchestrator as unknown as { abort(id: string): Promise<void>; settled(id: string): Promise<unknown> };
+  const orchestrator = server.runner;
   await orchestrator.abort(crawl.id);
   await orchestrator.settled(crawl.id);
   // What the stopped loop had claimed goes back to the frontier, as on recovery.
@@ -55,8 +63,10 @@ describe('crawl activities', () => {
     const first = await env.run(activities.fetchAndExtract, { job, batchId, limit: 3 });
     expect(first).toEqual({ claimed: 1, startPageFailure: null });
     expect(heartbeats).toBeGreaterThan(0);
-    // A retry of the same batch (its answer lost) gets the same claim, and stages it again.
+    // A retry of the same batch (its answer lost) finds it staged and reports it without fetching again.
+    const fetched = site.hits('/');
     expect(await env.run(activities.fetchAndExtract, { job, batchId, limit: 3 })).toEqual(first);
+    expect(site.hits('/')).toBe(fetched);
 
     const stored = await env.run(activities.deduplicateAndStore, { job, batchId });
     expect(stored).toEqual({ numberOfResults: 1, stillRunning: true });
@@ -64,10 +74,16 @@ describe('crawl activities', () => {
     expect(await env.run(activities.deduplicateAndStore, { job, batchId })).toEqual(stored);
     expect((await trawl.crawls.get(job.id)).numberOfResults).toBe(1);
 
-    const next: FetchSummary = await env.run(activities.fetchAndExtract, { job, batchId: `${job.id}/test/1`, limit: 2 });
+    const next: FetchSummary = await env.run(activities.fetchAndExtract, {
+      job,
+      batchId: `${job.id}/test/1`,
+      limit: 2,
+    });
     expect(next.claimed).toBe(2);
     await env.run(activities.deduplicateAndStore, { job, batchId: `${job.id}/test/1` });
-    expect(await env.run(activities.finishCrawl, { crawlId: job.id, status: 'succeeded' as const, logs: [] })).toBe(true);
+    expect(
+      await env.run(activities.finishCrawl, { crawlId: job.id, status: 'succeeded' as const, logs: [] }),
+    ).toBe(true);
     const results = await trawl.crawls.resultsPage(job.id);
     expect(results.totalResults).toBe(3);
     expect(new Set(results.results.map((r) => r.url)).size).toBe(3);
@@ -75,7 +91,11 @@ describe('crawl activities', () => {
 
   it('reports a start page that cannot be fetched', async () => {
     const job = await idleCrawl({ startUrl: `${site.origin}/missing`, engineType: 'cheerio' });
-    const summary: FetchSummary = await new MockActivityEnvironment().run(activities.fetchAndExtract, { job, batchId: `${job.id}/t/0`, limit: 5 });
+    const summary: FetchSummary = await new MockActivityEnvironment().run(activities.fetchAndExtract, {
+      job,
+      batchId: `${job.id}/t/0`,
+      limit: 5,
+    });
     expect(summary.claimed).toBe(1);
     expect(summary.startPageFailure?.[0]).toMatchObject({ level: 'warn', description: 'HTTP 404 (Cheerio)' });
   });
@@ -89,16 +109,23 @@ describe('crawl activities', () => {
     setTimeout(() => env.cancel(), 200);
     await expect(running).rejects.toBeInstanceOf(CancelledFailure);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(await env.run(activities.deduplicateAndStore, { job, batchId })).toEqual({ numberOfResults: 0, stillRunning: true });
+    expect(await env.run(activities.deduplicateAndStore, { job, batchId })).toEqual({
+      numberOfResults: 0,
+      stillRunning: true,
+    });
   });
 
   it('ends a crawl timed_out, keeping its results, and releases it', async () => {
     const job = await idleCrawl({ startUrl: `${site.origin}/about`, engineType: 'cheerio' });
     const env = new MockActivityEnvironment();
     expect(await env.run(activities.finishTimedOut, job)).toBe(true);
-    expect(await env.run(activities.finishTimedOut, job)).toBe(false);
+    // Retried after its answer was lost: the crawl is timed_out, as asked.
+    expect(await env.run(activities.finishTimedOut, job)).toBe(true);
+    // A crawl another path ended otherwise is not reported as ended by this step.
+    expect(
+      await env.run(activities.finishCrawl, { crawlId: job.id, status: 'aborted' as const, logs: [] }),
+    ).toBe(false);
     await env.run(activities.releaseCrawl, job.id);
     expect((await trawl.crawls.get(job.id)).status).toBe('timed_out');
   });
 });
-

@@ -7,7 +7,9 @@ import { startTestServer, type TestServer } from './harness.js';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { TEMPORAL_ADDRESS: '127.0.0.1:9', TEMPORAL_RPC_TIMEOUT_MS: '1500' } });
+  server = await startTestServer({
+    env: { TEMPORAL_ADDRESS: '127.0.0.1:9', TEMPORAL_RPC_TIMEOUT_MS: '1500' },
+  });
 });
 afterAll(async () => {
   await server?.close();

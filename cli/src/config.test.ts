@@ -25,7 +25,10 @@ describe('readEnvironment', () => {
   });
 
   it('ignores a relative or blank XDG_CONFIG_HOME, and blank variables', () => {
-    const env = readEnvironment({ XDG_CONFIG_HOME: 'relative', TRAWL_API_TOKEN: '  ', TRAWL_API_URL: '', NO_COLOR: '' }, dir);
+    const env = readEnvironment(
+      { XDG_CONFIG_HOME: 'relative', TRAWL_API_TOKEN: '  ', TRAWL_API_URL: '', NO_COLOR: '' },
+      dir,
+    );
     expect(env.loginFile.endsWith(join('.config', 'trawl', 'config.json'))).toBe(true);
     expect(env).toMatchObject({ token: undefined, apiUrl: undefined, noColor: false });
     expect(readEnvironment({ NO_COLOR: '1' }, dir).noColor).toBe(true);
@@ -52,13 +55,18 @@ describe('resolveApiConfig', () => {
   });
 
   it('defaults the address, and leaves the token missing when nothing has one', () => {
-    expect(resolveApiConfig({}, environment)).toEqual({ apiUrl: { value: DEFAULT_API_URL, source: 'the default' }, token: undefined });
+    expect(resolveApiConfig({}, environment)).toEqual({
+      apiUrl: { value: DEFAULT_API_URL, source: 'the default' },
+      token: undefined,
+    });
   });
 
   it('skips the login file for trawl login, even when it is broken', () => {
     write(environment.loginFile, 'broken');
     expect(resolveApiConfig({}, environment, { skipLoginFile: true }).token).toBeUndefined();
-    expect(() => resolveApiConfig({}, environment)).toThrow(`Invalid config file ${environment.loginFile}: not valid JSON`);
+    expect(() => resolveApiConfig({}, environment)).toThrow(
+      `Invalid config file ${environment.loginFile}: not valid JSON`,
+    );
   });
 
   it.each([
@@ -68,15 +76,26 @@ describe('resolveApiConfig', () => {
     ['a numeric apiUrl', '{"token":"t","apiUrl":5}', '"apiUrl" must be a string'],
   ])('names a credentials file with %s', (_name, content, why) => {
     write(environment.credentialsFile, content);
-    expect(() => resolveApiConfig({}, environment)).toThrow(`Invalid config file ${environment.credentialsFile}: ${why}`);
+    expect(() => resolveApiConfig({}, environment)).toThrow(
+      `Invalid config file ${environment.credentialsFile}: ${why}`,
+    );
   });
 
   it('resolves the project from --project, then TRAWL_PROJECT_ID, then the login file', () => {
     write(environment.loginFile, { apiUrl: 'http://login:1', token: 't', projectId: 'from-login' });
-    expect(resolveApiConfig({}, environment).projectId).toEqual({ value: 'from-login', source: environment.loginFile });
+    expect(resolveApiConfig({}, environment).projectId).toEqual({
+      value: 'from-login',
+      source: environment.loginFile,
+    });
     const withEnv = { ...environment, projectId: 'from-env' };
-    expect(resolveApiConfig({}, withEnv).projectId).toEqual({ value: 'from-env', source: 'TRAWL_PROJECT_ID' });
-    expect(resolveApiConfig({ project: ' from-flag ' }, withEnv).projectId).toEqual({ value: 'from-flag', source: '--project' });
+    expect(resolveApiConfig({}, withEnv).projectId).toEqual({
+      value: 'from-env',
+      source: 'TRAWL_PROJECT_ID',
+    });
+    expect(resolveApiConfig({ project: ' from-flag ' }, withEnv).projectId).toEqual({
+      value: 'from-flag',
+      source: '--project',
+    });
     write(environment.loginFile, { token: 't' });
     expect(resolveApiConfig({}, environment).projectId).toBeUndefined();
   });
@@ -98,6 +117,8 @@ describe('resolveApiConfig', () => {
 
   it('refuses an address that is not http(s), naming its source', () => {
     write(environment.loginFile, { apiUrl: 'ftp://x', token: 't' });
-    expect(() => resolveApiConfig({}, environment)).toThrow(`Invalid API URL "ftp://x" (from ${environment.loginFile})`);
+    expect(() => resolveApiConfig({}, environment)).toThrow(
+      `Invalid API URL "ftp://x" (from ${environment.loginFile})`,
+    );
   });
 });

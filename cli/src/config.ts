@@ -48,7 +48,8 @@ export interface ConfigFlags {
   project?: string | undefined;
 }
 
-const nonBlank = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+const nonBlank = (value: string | undefined): string | undefined =>
+  value?.trim() ? value.trim() : undefined;
 
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Environment {
   // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
@@ -85,7 +86,10 @@ export function readCredentialsFile(file: string): StoredCredentials | undefined
     text = readFileSync(file, 'utf8');
   } catch (err: unknown) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new CliError(`Could not read ${file}: ${(err as Error).message}`, { code: 'config_error', cause: err });
+    throw new CliError(`Could not read ${file}: ${(err as Error).message}`, {
+      code: 'config_error',
+      cause: err,
+    });
   }
   const broken = (why: string, cause?: unknown): CliError =>
     new CliError(`Invalid config file ${file}: ${why}. Fix or delete it`, { code: 'config_error', cause });
@@ -95,14 +99,16 @@ export function readCredentialsFile(file: string): StoredCredentials | undefined
   } catch (err: unknown) {
     throw broken(`not valid JSON (${(err as Error).message})`, err);
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw broken('expected an object like {"apiUrl": "...", "token": "..."}');
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw broken('expected an object like {"apiUrl": "...", "token": "..."}');
   const { apiUrl, token, tokenId, projectId } = data as Record<string, unknown>;
   for (const [name, value] of Object.entries({ apiUrl, tokenId, projectId })) {
     if (value !== undefined && typeof value !== 'string') throw broken(`"${name}" must be a string`);
   }
   const project = nonBlank(projectId as string | undefined);
   if (token === undefined && !project) throw broken('"token" must be a non-empty string');
-  if (token !== undefined && (typeof token !== 'string' || !token.trim())) throw broken('"token" must be a non-empty string');
+  if (token !== undefined && (typeof token !== 'string' || !token.trim()))
+    throw broken('"token" must be a non-empty string');
   return {
     apiUrl: nonBlank(apiUrl as string | undefined),
     token: typeof token === 'string' ? token.trim() : undefined,
@@ -120,10 +126,13 @@ export function checkApiUrl(value: string, source: string): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new CliError(`Invalid API URL "${value}" (from ${source}): expected an http(s) address such as ${DEFAULT_API_URL}`, {
-      code: 'config_error',
-      exitCode: source === '--api-url' ? 2 : 1,
-    });
+    throw new CliError(
+      `Invalid API URL "${value}" (from ${source}): expected an http(s) address such as ${DEFAULT_API_URL}`,
+      {
+        code: 'config_error',
+        exitCode: source === '--api-url' ? 2 : 1,
+      },
+    );
   }
   return value.replace(/\/+$/, '');
 }
@@ -143,11 +152,32 @@ interface Source {
  *
  * @param options.skipLoginFile for `trawl login`, which replaces that file.
  */
-export function resolveApiConfig(flags: ConfigFlags, environment: Environment, options: { skipLoginFile?: boolean } = {}): ApiConfig {
-  const fromFile = (file: string): Source => ({ names: [file, file, file], read: () => readCredentialsFile(file) });
+export function resolveApiConfig(
+  flags: ConfigFlags,
+  environment: Environment,
+  options: { skipLoginFile?: boolean } = {},
+): ApiConfig {
+  const fromFile = (file: string): Source => ({
+    names: [file, file, file],
+    read: () => readCredentialsFile(file),
+  });
   const sources: Source[] = [
-    { names: ['--api-url', '--token', '--project'], read: () => ({ apiUrl: nonBlank(flags.apiUrl), token: nonBlank(flags.token), projectId: nonBlank(flags.project) }) },
-    { names: ['TRAWL_API_URL', 'TRAWL_API_TOKEN', 'TRAWL_PROJECT_ID'], read: () => ({ apiUrl: environment.apiUrl, token: environment.token, projectId: environment.projectId }) },
+    {
+      names: ['--api-url', '--token', '--project'],
+      read: () => ({
+        apiUrl: nonBlank(flags.apiUrl),
+        token: nonBlank(flags.token),
+        projectId: nonBlank(flags.project),
+      }),
+    },
+    {
+      names: ['TRAWL_API_URL', 'TRAWL_API_TOKEN', 'TRAWL_PROJECT_ID'],
+      read: () => ({
+        apiUrl: environment.apiUrl,
+        token: environment.token,
+        projectId: environment.projectId,
+      }),
+    },
     ...(options.skipLoginFile ? [] : [fromFile(environment.loginFile)]),
     fromFile(environment.credentialsFile),
   ];

@@ -23,27 +23,53 @@ describe('parseWholeNumber', () => {
     ['010', 10],
   ])('reads %j as %s', (text, value) => expect(parseWholeNumber(text)).toBe(value));
 
-  it.each(['abc', '2.5', '10x', '1e3', '-5', '', '0x10', '5 5'])('leaves %j as text for the validator to reject', (text) => {
-    expect(parseWholeNumber(text)).toBe(text);
-  });
+  it.each(['abc', '2.5', '10x', '1e3', '-5', '', '0x10', '5 5'])(
+    'leaves %j as text for the validator to reject',
+    (text) => {
+      expect(parseWholeNumber(text)).toBe(text);
+    },
+  );
 });
 
 describe('buildCrawlSettings', () => {
   it('maps every flag to its API setting', () => {
     const flags: CrawlFlags = {
-      maxResults: '50', maxDepth: '2', engine: 'cheerio', sitemap: true, includeLinks: false, excludeNonMainTags: false,
-      dedup: false, timeout: '5', extraction: 'only prices', staticIps: true,
+      maxResults: '50',
+      maxDepth: '2',
+      engine: 'cheerio',
+      sitemap: true,
+      includeLinks: false,
+      excludeNonMainTags: false,
+      dedup: false,
+      timeout: '5',
+      extraction: 'only prices',
+      staticIps: true,
     };
     expect(buildCrawlSettings(url, flags, all)).toEqual({
-      startUrl: url, maxResults: 50, maxDepth: 2, engineType: 'cheerio', useSitemap: true, includeLinks: false,
-      excludeNonMainTags: false, deduplicateContent: false, timeout: 5, extraction: 'only prices', useStaticIps: true,
+      startUrl: url,
+      maxResults: 50,
+      maxDepth: 2,
+      engineType: 'cheerio',
+      useSitemap: true,
+      includeLinks: false,
+      excludeNonMainTags: false,
+      deduplicateContent: false,
+      timeout: 5,
+      extraction: 'only prices',
+      useStaticIps: true,
     });
-    expect(buildCrawlSettings(url, { entireWebsite: true }, all)).toEqual({ startUrl: url, entireWebsite: true });
+    expect(buildCrawlSettings(url, { entireWebsite: true }, all)).toEqual({
+      startUrl: url,
+      entireWebsite: true,
+    });
   });
 
   it('sends only flags the user gave, not the defaults commander fills in for --no-* flags', () => {
     const flags: CrawlFlags = { includeLinks: true, excludeNonMainTags: true, dedup: false };
-    expect(buildCrawlSettings(url, flags, (flag) => flag === 'dedup')).toEqual({ startUrl: url, deduplicateContent: false });
+    expect(buildCrawlSettings(url, flags, (flag) => flag === 'dedup')).toEqual({
+      startUrl: url,
+      deduplicateContent: false,
+    });
   });
 
   it('fails with every problem, one detail per field, in the API messages', () => {

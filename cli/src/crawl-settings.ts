@@ -61,7 +61,8 @@ const MESSAGE_FIELDS: ReadonlyArray<[prefix: string, path: string]> = [
   ['Extraction', 'extraction'],
 ];
 
-const fieldOf = (message: string): string => MESSAGE_FIELDS.find(([prefix]) => message.startsWith(prefix))?.[1] ?? 'settings';
+const fieldOf = (message: string): string =>
+  MESSAGE_FIELDS.find(([prefix]) => message.startsWith(prefix))?.[1] ?? 'settings';
 
 /**
  * Builds the request body from the URL and the flags the user actually gave (`given` says which:
@@ -72,7 +73,11 @@ const fieldOf = (message: string): string => MESSAGE_FIELDS.find(([prefix]) => m
  * buildCrawlSettings('https://example.com', { maxResults: '8', dedup: false }, () => true);
  * // { startUrl: 'https://example.com', maxResults: 8, deduplicateContent: false }
  */
-export function buildCrawlSettings(url: string, flags: CrawlFlags, given: (flag: keyof CrawlFlags) => boolean): StartCrawlRequest {
+export function buildCrawlSettings(
+  url: string,
+  flags: CrawlFlags,
+  given: (flag: keyof CrawlFlags) => boolean,
+): StartCrawlRequest {
   const settings: Record<string, unknown> = { startUrl: url.trim() };
   for (const { flag, setting, numeric } of FLAG_SETTINGS) {
     const value = flags[flag];

@@ -27,14 +27,18 @@ const onOff = (value: boolean): string => (value ? 'on' : 'off');
 
 /** Every field of a crawl, as aligned `Label  value` lines for `trawl status`. */
 export function describeCrawl(crawl: Crawl, paint: Paint, now = Date.now()): string[] {
-  const ignoredLimits = crawl.useSitemap || crawl.entireWebsite ? ' (ignored: sitemap or entire website)' : '';
+  const ignoredLimits =
+    crawl.useSitemap || crawl.entireWebsite ? ' (ignored: sitemap or entire website)' : '';
   const rows: Array<[string, string]> = [
     ['Crawl', crawl.id],
     ['Status', paint(statusStyle(crawl.status), crawl.status)],
     ['Start URL', startUrlOf(crawl)],
     ['Title', crawl.title ?? '-'],
     ['Results', String(crawl.numberOfResults)],
-    ['Duration', `${formatDuration(crawlSeconds(crawl, now))}${crawl.status === 'running' ? ' (running)' : ''}`],
+    [
+      'Duration',
+      `${formatDuration(crawlSeconds(crawl, now))}${crawl.status === 'running' ? ' (running)' : ''}`,
+    ],
     ['Created', formatDate(crawl.createdAt)],
     ['Completed', formatDate(crawl.completedAt)],
     ['Origin', crawl.origin],
@@ -53,7 +57,8 @@ export function describeCrawl(crawl: Crawl, paint: Paint, now = Date.now()): str
     ['Static IPs', onOff(crawl.useStaticIps)],
     ['AI extraction', crawl.extraction?.trim() ? crawl.extraction : '-'],
   ];
-  const width = Math.max(...rows.map(([label]) => label.length), ...settings.map(([label]) => label.length + 2)) + 2;
+  const width =
+    Math.max(...rows.map(([label]) => label.length), ...settings.map(([label]) => label.length + 2)) + 2;
   return [
     ...rows.map(([label, value]) => `${paint('bold', label.padEnd(width))}${value}`),
     paint('bold', 'Settings'),
@@ -67,12 +72,22 @@ export function describeCrawl(crawl: Crawl, paint: Paint, now = Date.now()): str
  */
 export function formatCrawlPage(
   page: CrawlPage,
-  options: { paint: Paint; maxWidth?: number | undefined; query?: string | undefined; nextCommand: (page: number) => string },
+  options: {
+    paint: Paint;
+    maxWidth?: number | undefined;
+    query?: string | undefined;
+    nextCommand: (page: number) => string;
+  },
 ): string[] {
   const human = page.page + 1;
   if (page.results.length === 0) {
-    if (page.totalResults === 0) return [options.query ? `No crawls match "${options.query}".` : 'No crawls yet. Start one: trawl crawl <url>'];
-    return [`No crawls on page ${human}: there ${page.totalPages === 1 ? 'is 1 page' : `are ${page.totalPages} pages`}.`];
+    if (page.totalResults === 0)
+      return [
+        options.query ? `No crawls match "${options.query}".` : 'No crawls yet. Start one: trawl crawl <url>',
+      ];
+    return [
+      `No crawls on page ${human}: there ${page.totalPages === 1 ? 'is 1 page' : `are ${page.totalPages} pages`}.`,
+    ];
   }
   const columns: Column[] = [
     { header: 'ID' },
@@ -81,8 +96,18 @@ export function formatCrawlPage(
     { header: 'START URL', shrink: true },
     { header: 'CREATED' },
   ];
-  const rows = page.results.map((c) => [c.id, c.status, String(c.numberOfResults), startUrlOf(c), formatDate(c.createdAt)]);
+  const rows = page.results.map((c) => [
+    c.id,
+    c.status,
+    String(c.numberOfResults),
+    startUrlOf(c),
+    formatDate(c.createdAt),
+  ]);
   const footer = `Page ${human} of ${page.totalPages} (${plural(page.totalResults, 'crawl')})`;
   const next = human < page.totalPages ? `; next: ${options.nextCommand(human + 1)}` : '';
-  return [...formatTable(columns, rows, { maxWidth: options.maxWidth, paint: options.paint }), '', `${footer}${next}`];
+  return [
+    ...formatTable(columns, rows, { maxWidth: options.maxWidth, paint: options.paint }),
+    '',
+    `${footer}${next}`,
+  ];
 }

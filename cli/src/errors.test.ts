@@ -6,11 +6,20 @@ import { CliError, describeError } from './errors.js';
 describe('describeError', () => {
   it('keeps a CliError as it is', () => {
     const err = new CliError('Nope', { code: 'x', exitCode: 2, details: [{ path: 'a', message: 'b' }] });
-    expect(describeError(err)).toEqual({ code: 'x', message: 'Nope', details: [{ path: 'a', message: 'b' }], exitCode: 2 });
+    expect(describeError(err)).toEqual({
+      code: 'x',
+      message: 'Nope',
+      details: [{ path: 'a', message: 'b' }],
+      exitCode: 2,
+    });
   });
 
   it('makes commander errors one-line usage errors with exit 2', () => {
-    const err = new CommanderError(1, 'commander.unknownCommand', "error: unknown command 'crawlz'\n(Did you mean crawl?)");
+    const err = new CommanderError(
+      1,
+      'commander.unknownCommand',
+      "error: unknown command 'crawlz'\n(Did you mean crawl?)",
+    );
     expect(describeError(err)).toMatchObject({
       code: 'usage_error',
       message: "unknown command 'crawlz' (Did you mean crawl?) (see `trawl --help`)",
@@ -20,9 +29,15 @@ describe('describeError', () => {
 
   it('names the crawl on a 404 and the token source on a 401', () => {
     const context = { crawlId: 'c1', apiUrl: 'http://api', tokenSource: 'TRAWL_API_TOKEN' };
-    expect(describeError(new TrawlApiError(404, 'not_found', 'Crawl not found'), context).message).toBe('Crawl c1 not found');
-    expect(describeError(new TrawlApiError(404, 'not_found', 'No route for GET /x'), context).message).toBe('No route for GET /x');
-    expect(describeError(new TrawlApiError(401, 'unauthorized', 'Invalid bearer token'), context).message).toBe(
+    expect(describeError(new TrawlApiError(404, 'not_found', 'Crawl not found'), context).message).toBe(
+      'Crawl c1 not found',
+    );
+    expect(describeError(new TrawlApiError(404, 'not_found', 'No route for GET /x'), context).message).toBe(
+      'No route for GET /x',
+    );
+    expect(
+      describeError(new TrawlApiError(401, 'unauthorized', 'Invalid bearer token'), context).message,
+    ).toBe(
       'The Trawl API at http://api rejected the API token from TRAWL_API_TOKEN (Invalid bearer token). Log in with a valid one: trawl login --token <token>',
     );
   });
@@ -48,6 +63,11 @@ describe('describeError', () => {
   });
 
   it('keeps the message of an unexpected error', () => {
-    expect(describeError(new Error('boom'))).toEqual({ code: 'internal_error', message: 'boom', details: [], exitCode: 1 });
+    expect(describeError(new Error('boom'))).toEqual({
+      code: 'internal_error',
+      message: 'boom',
+      details: [],
+      exitCode: 1,
+    });
   });
 });

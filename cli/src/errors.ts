@@ -63,12 +63,18 @@ export interface ErrorContext {
 
 /** Turns anything thrown into a report; unknown errors keep their own message rather than being hidden. */
 export function describeError(err: unknown, context: ErrorContext = {}): ErrorReport {
-  if (err instanceof CliError) return { code: err.code, message: err.message, details: err.details, exitCode: err.exitCode };
+  if (err instanceof CliError)
+    return { code: err.code, message: err.message, details: err.details, exitCode: err.exitCode };
   if (err instanceof CommanderError) {
     const help = context.commandName ? `trawl ${context.commandName} --help` : 'trawl --help';
     // Commander puts its "(Did you mean ...?)" on a line of its own; a reason is one line.
     const message = err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
-    return { code: 'usage_error', message: `${message} (see \`${help}\`)`, details: [], exitCode: EXIT_USAGE };
+    return {
+      code: 'usage_error',
+      message: `${message} (see \`${help}\`)`,
+      details: [],
+      exitCode: EXIT_USAGE,
+    };
   }
   if (err instanceof TrawlConnectionError) {
     const reason = rootCause(err.cause);
@@ -80,20 +86,35 @@ export function describeError(err: unknown, context: ErrorContext = {}): ErrorRe
     };
   }
   if (err instanceof TrawlApiError) return describeApiError(err, context);
-  if (err instanceof TrawlError) return { code: err.code, message: err.message, details: [], exitCode: EXIT_FAILURE };
+  if (err instanceof TrawlError)
+    return { code: err.code, message: err.message, details: [], exitCode: EXIT_FAILURE };
   const message = err instanceof Error ? err.message : String(err);
-  return { code: 'internal_error', message: message || 'Unexpected error', details: [], exitCode: EXIT_FAILURE };
+  return {
+    code: 'internal_error',
+    message: message || 'Unexpected error',
+    details: [],
+    exitCode: EXIT_FAILURE,
+  };
 }
 
 function describeApiError(err: TrawlApiError, context: ErrorContext): ErrorReport {
-  const report = (message: string): ErrorReport => ({ code: err.code, message, details: err.details, exitCode: EXIT_FAILURE });
+  const report = (message: string): ErrorReport => ({
+    code: err.code,
+    message,
+    details: err.details,
+    exitCode: EXIT_FAILURE,
+  });
   switch (err.status) {
     case 401: {
       const at = context.apiUrl ? ` at ${context.apiUrl}` : '';
       const from = context.tokenSource ? ` from ${context.tokenSource}` : '';
       const rejected = `The Trawl API${at} rejected the API token${from} (${err.message})`;
       // `trawl login` is already the fix being attempted; elsewhere, point to it.
-      return report(context.commandName === 'login' ? rejected : `${rejected}. Log in with a valid one: trawl login --token <token>`);
+      return report(
+        context.commandName === 'login'
+          ? rejected
+          : `${rejected}. Log in with a valid one: trawl login --token <token>`,
+      );
     }
     case 400:
       // The API's message joins every detail; the details are printed one per line instead.
@@ -101,14 +122,20 @@ function describeApiError(err: TrawlApiError, context: ErrorContext): ErrorRepor
     case 404:
       // The project in use is checked before the crawl, so a stale `trawl projects use` surfaces here.
       if (err.message === 'Project not found' && context.projectId) {
-        return report(`Project ${context.projectId} (from ${context.projectSource}) not found in this token's team: choose one with \`trawl projects use\``);
+        return report(
+          `Project ${context.projectId} (from ${context.projectSource}) not found in this token's team: choose one with \`trawl projects use\``,
+        );
       }
       // An unknown route also answers 404; only a missing record is a missing crawl.
-      return context.crawlId && !err.message.startsWith('No route') ? report(`Crawl ${context.crawlId} not found`) : report(err.message);
+      return context.crawlId && !err.message.startsWith('No route')
+        ? report(`Crawl ${context.crawlId} not found`)
+        : report(err.message);
     case 409:
       return report(context.crawlId ? `Crawl ${context.crawlId}: ${err.message}` : err.message);
     default:
-      return report(err.status >= 500 ? `The Trawl API failed (HTTP ${err.status}): ${err.message}` : err.message);
+      return report(
+        err.status >= 500 ? `The Trawl API failed (HTTP ${err.status}): ${err.message}` : err.message,
+      );
   }
 }
 
@@ -117,6 +144,7 @@ function rootCause(cause: unknown): string {
   let current = cause;
   while (current instanceof Error && current.cause instanceof Error) current = current.cause;
   if (current instanceof AggregateError && current.errors[0] instanceof Error) current = current.errors[0];
-  if (current instanceof Error) return current.message || (current as NodeJS.ErrnoException).code || current.name;
+  if (current instanceof Error)
+    return current.message || (current as NodeJS.ErrnoException).code || current.name;
   return String(current);
 }

@@ -33,7 +33,10 @@ function printError(report: ErrorReport): void {
   }
   // As everywhere: colours only when both streams are a terminal, and never under NO_COLOR.
   const paint = createPaint(Boolean(process.stderr.isTTY && process.stdout.isTTY) && !environment.noColor);
-  const lines = [`${paint('red', 'error:')} ${report.message}`, ...report.details.map((d) => `  ${d.path}: ${d.message}`)];
+  const lines = [
+    `${paint('red', 'error:')} ${report.message}`,
+    ...report.details.map((d) => `  ${d.path}: ${d.message}`),
+  ];
   process.stderr.write(`${lines.join('\n')}\n`);
 }
 
@@ -43,13 +46,17 @@ try {
 } catch (err: unknown) {
   if (isEpipe(err)) {
     process.exitCode = 0;
-  } else if (err instanceof CommanderError && (err.code === 'commander.helpDisplayed' || err.code === 'commander.version')) {
+  } else if (
+    err instanceof CommanderError &&
+    (err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
+  ) {
     process.exitCode = 0;
   } else if (err instanceof CommanderError && err.code === 'commander.help') {
     // Commander printed the help already: `trawl help <command>` succeeded, `trawl` alone is a usage error.
     process.exitCode = err.exitCode === 0 ? 0 : EXIT_USAGE;
   } else {
-    const commandName = errorContext.commandName ?? program.commands.find((c) => optionArgs.includes(c.name()))?.name();
+    const commandName =
+      errorContext.commandName ?? program.commands.find((c) => optionArgs.includes(c.name()))?.name();
     const report = describeError(err, { ...errorContext, commandName });
     printError(report);
     process.exitCode = report.exitCode;

@@ -27,7 +27,10 @@ export async function saveLogin(file: string, credentials: LoginCredentials): Pr
     await rename(temp, file);
   } catch (err: unknown) {
     await rm(temp, { force: true });
-    throw new CliError(`Could not save the login to ${file}: ${(err as Error).message}`, { code: 'config_error', cause: err });
+    throw new CliError(`Could not save the login to ${file}: ${(err as Error).message}`, {
+      code: 'config_error',
+      cause: err,
+    });
   }
 }
 
@@ -38,6 +41,9 @@ export async function removeLogin(file: string): Promise<boolean> {
     return true;
   } catch (err: unknown) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw new CliError(`Could not remove ${file}: ${(err as Error).message}`, { code: 'config_error', cause: err });
+    throw new CliError(`Could not remove ${file}: ${(err as Error).message}`, {
+      code: 'config_error',
+      cause: err,
+    });
   }
 }

@@ -22,14 +22,21 @@ describe('formatDate', () => {
     const iso = '2025-03-04T05:06:07.890Z';
     const d = new Date(iso);
     const pad = (n: number) => String(n).padStart(2, '0');
-    expect(formatDate(iso)).toBe(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:07`);
+    expect(formatDate(iso)).toBe(
+      `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:07`,
+    );
     expect(formatDate(null)).toBe('-');
     expect(formatDate('not a date')).toBe('not a date');
   });
 });
 
 describe('formatTable', () => {
-  const columns = [{ header: 'ID' }, { header: 'N', align: 'right' as const }, { header: 'URL', shrink: true }, { header: 'WHEN' }];
+  const columns = [
+    { header: 'ID' },
+    { header: 'N', align: 'right' as const },
+    { header: 'URL', shrink: true },
+    { header: 'WHEN' },
+  ];
   const rows = [
     ['a', '8', 'http://example.com/a/long/path', 'today'],
     ['bbbb', '10', 'http://x', 'yesterday'],
@@ -50,7 +57,9 @@ describe('formatTable', () => {
   });
 
   it('colours cells after padding so alignment holds', () => {
-    const lines = formatTable([{ header: 'S', style: () => 'green' }, { header: 'X' }], [['ok', 'y']], { paint: createPaint(true) });
+    const lines = formatTable([{ header: 'S', style: () => 'green' }, { header: 'X' }], [['ok', 'y']], {
+      paint: createPaint(true),
+    });
     expect(lines[0]).toBe('\u001b[1mS \u001b[22m  \u001b[1mX\u001b[22m');
     expect(lines[1]).toBe('\u001b[32mok\u001b[39m  y');
   });
@@ -58,7 +67,8 @@ describe('formatTable', () => {
 
 describe('countCsvRecords', () => {
   it('counts rows after the header, ignoring newlines inside quoted fields', () => {
-    const csv = 'position,url,markdown\r\n1,http://a,"# A\r\n\r\ntext, with ""quotes"""\r\n2,http://b,plain\r\n';
+    const csv =
+      'position,url,markdown\r\n1,http://a,"# A\r\n\r\ntext, with ""quotes"""\r\n2,http://b,plain\r\n';
     expect(countCsvRecords(csv)).toBe(2);
     expect(countCsvRecords(csv.trimEnd())).toBe(2);
     expect(countCsvRecords('position,url\r\n')).toBe(0);

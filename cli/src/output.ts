@@ -53,14 +53,24 @@ export interface Column {
  * @example
  * formatTable([{ header: 'ID' }, { header: 'RESULTS', align: 'right' }], [['a1', '8']]);
  */
-export function formatTable(columns: Column[], rows: string[][], options: { maxWidth?: number | undefined; paint?: Paint } = {}): string[] {
+export function formatTable(
+  columns: Column[],
+  rows: string[][],
+  options: { maxWidth?: number | undefined; paint?: Paint } = {},
+): string[] {
   const paint = options.paint ?? ((_style: Style, text: string) => text);
-  const widths = columns.map((column, i) => Math.max(column.header.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const widths = columns.map((column, i) =>
+    Math.max(column.header.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
   const gap = 2;
   const total = widths.reduce((sum, w) => sum + w, 0) + gap * (columns.length - 1);
   const shrinkIndex = columns.findIndex((c) => c.shrink);
   if (options.maxWidth && total > options.maxWidth && shrinkIndex >= 0) {
-    widths[shrinkIndex] = Math.max(columns[shrinkIndex]!.header.length, 12, widths[shrinkIndex]! - (total - options.maxWidth));
+    widths[shrinkIndex] = Math.max(
+      columns[shrinkIndex]!.header.length,
+      12,
+      widths[shrinkIndex]! - (total - options.maxWidth),
+    );
   }
   const line = (cells: string[], header: boolean): string =>
     cells
@@ -74,7 +84,13 @@ export function formatTable(columns: Column[], rows: string[][], options: { maxW
         return style ? paint(style, padded) : padded;
       })
       .join(' '.repeat(gap));
-  return [line(columns.map((c) => c.header), true), ...rows.map((row) => line(row, false))];
+  return [
+    line(
+      columns.map((c) => c.header),
+      true,
+    ),
+    ...rows.map((row) => line(row, false)),
+  ];
 }
 
 /**

@@ -40,7 +40,9 @@ Exit codes: 0 ok, 1 failure (including a crawl that failed or was aborted under 
 
 /** The version in package.json, read at run time: one level up from both src/ and dist/. */
 function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 
@@ -73,8 +75,21 @@ export function createProgram({ environment, streams, errorContext }: ProgramOpt
       errorContext.commandName = action.name();
     });
 
-  const sessionFor = (command: Command) => createSession(environment, command.optsWithGlobals<GlobalOptions>(), errorContext, streams);
-  for (const register of [registerCrawl, registerStatus, registerTail, registerResults, registerList, registerAbort, registerLogin, registerLogout, registerWhoami, registerTokens, registerProjects]) {
+  const sessionFor = (command: Command) =>
+    createSession(environment, command.optsWithGlobals<GlobalOptions>(), errorContext, streams);
+  for (const register of [
+    registerCrawl,
+    registerStatus,
+    registerTail,
+    registerResults,
+    registerList,
+    registerAbort,
+    registerLogin,
+    registerLogout,
+    registerWhoami,
+    registerTokens,
+    registerProjects,
+  ]) {
     register(program, sessionFor);
   }
   return program;

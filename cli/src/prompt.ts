@@ -8,7 +8,8 @@ export interface PromptStreams {
   stderr: NodeJS.WriteStream;
 }
 
-const interrupted = (): CliError => new CliError('Interrupted', { code: 'interrupted', exitCode: EXIT_INTERRUPTED });
+const interrupted = (): CliError =>
+  new CliError('Interrupted', { code: 'interrupted', exitCode: EXIT_INTERRUPTED });
 
 /** Whether questions can be asked: stdin is a terminal someone types into. */
 export const canPrompt = (streams: Pick<PromptStreams, 'stdin'>): boolean => Boolean(streams.stdin.isTTY);

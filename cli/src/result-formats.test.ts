@@ -4,8 +4,15 @@ import { createResultWriter, formatMarkdownPage } from './result-formats.js';
 import type { Sink } from './sink.js';
 
 const result = (n: number, patch: Partial<CrawlResult> = {}): CrawlResult => ({
-  id: `r${n}`, crawlId: 'c', position: n, url: `https://example.com/${n}`, title: `Page ${n}`, markdown: `# Page ${n}\n\nText ${n}.\n`,
-  duplicatesRemovedCount: 0, createdAt: '2025-01-01T00:00:00.000Z', ...patch,
+  id: `r${n}`,
+  crawlId: 'c',
+  position: n,
+  url: `https://example.com/${n}`,
+  title: `Page ${n}`,
+  markdown: `# Page ${n}\n\nText ${n}.\n`,
+  duplicatesRemovedCount: 0,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...patch,
 });
 
 function memorySink(): Sink & { text: string } {
@@ -36,7 +43,9 @@ describe('result formats', () => {
   });
 
   it('md: falls back to the URL for a missing title and leaves out empty markdown', () => {
-    expect(formatMarkdownPage(result(3, { title: ' ', markdown: '' }))).toBe('# https://example.com/3\n\nhttps://example.com/3\n');
+    expect(formatMarkdownPage(result(3, { title: ' ', markdown: '' }))).toBe(
+      '# https://example.com/3\n\nhttps://example.com/3\n',
+    );
   });
 
   it('json: one array, also when empty', async () => {

@@ -2,7 +2,13 @@
 // commands that need no server (logout, help) never resolve credentials.
 import { createTrawlClient, type TrawlClient } from '@trawl/sdk';
 import type { Command } from 'commander';
-import { NO_TOKEN_MESSAGE, resolveApiConfig, type ApiConfig, type ConfigFlags, type Environment } from './config.js';
+import {
+  NO_TOKEN_MESSAGE,
+  resolveApiConfig,
+  type ApiConfig,
+  type ConfigFlags,
+  type Environment,
+} from './config.js';
 import { CliError, type ErrorContext } from './errors.js';
 import { createPaint, type Paint } from './colors.js';
 
@@ -42,7 +48,12 @@ export interface SessionStreams {
   stderr: NodeJS.WriteStream;
 }
 
-export function createSession(environment: Environment, options: GlobalOptions, errorContext: ErrorContext, streams: SessionStreams): Session {
+export function createSession(
+  environment: Environment,
+  options: GlobalOptions,
+  errorContext: ErrorContext,
+  streams: SessionStreams,
+): Session {
   const json = options.json === true;
   const stdoutTty = Boolean(streams.stdout.isTTY);
   const stderrTty = Boolean(streams.stderr.isTTY);
@@ -70,7 +81,12 @@ export function createSession(environment: Environment, options: GlobalOptions, 
       if (client) return client;
       const { apiUrl, token, projectId } = session.config();
       if (!token) throw new CliError(NO_TOKEN_MESSAGE, { code: 'no_token' });
-      Object.assign(errorContext, { apiUrl: apiUrl.value, tokenSource: token.source, projectId: projectId?.value, projectSource: projectId?.source });
+      Object.assign(errorContext, {
+        apiUrl: apiUrl.value,
+        tokenSource: token.source,
+        projectId: projectId?.value,
+        projectSource: projectId?.source,
+      });
       client = createTrawlClient({ baseUrl: apiUrl.value, token: token.value, projectId: projectId?.value });
       return client;
     },

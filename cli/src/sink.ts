@@ -52,7 +52,10 @@ export async function fileSink(path: string): Promise<Sink> {
   stream.on('error', () => undefined);
   // Node's message names the temporary file; the user only knows the target.
   const fail = (err: unknown): CliError =>
-    new CliError(`Could not write ${target}: ${(err as Error).message.replace(/, \w+ '.*'$/, '')}`, { code: 'output_error', cause: err });
+    new CliError(`Could not write ${target}: ${(err as Error).message.replace(/, \w+ '.*'$/, '')}`, {
+      code: 'output_error',
+      cause: err,
+    });
   try {
     await once(stream, 'open');
   } catch (err: unknown) {

@@ -35,8 +35,10 @@ async function signUp(): Promise<Account> {
   return { email, teamId: user.teams[0]!.id, owner };
 }
 
-const trawl = (args: string[], env?: Record<string, string | undefined>): Promise<CliResult> => runCli([...args, '--api-url', server.url], sandbox, { env });
-const savedLogin = (): Record<string, string> => JSON.parse(readFileSync(sandbox.loginFile, 'utf8')) as Record<string, string>;
+const trawl = (args: string[], env?: Record<string, string | undefined>): Promise<CliResult> =>
+  runCli([...args, '--api-url', server.url], sandbox, { env });
+const savedLogin = (): Record<string, string> =>
+  JSON.parse(readFileSync(sandbox.loginFile, 'utf8')) as Record<string, string>;
 
 async function login(account: Account): Promise<CliResult> {
   const run = await trawl(['login', '--email', account.email, '--password', PASSWORD]);
@@ -64,7 +66,9 @@ describe('trawl login with email and password', () => {
 
     const [token] = await account.owner.tokens.list();
     expect(token).toMatchObject({ id: saved.tokenId, name: `trawl CLI on ${hostname()}`, projectId: null });
-    expect(run.stdout).toBe(`Logged in to ${server.url} as ${account.email} with a new API token ${token!.prefix}… ("trawl CLI on ${hostname()}"). Saved to ${sandbox.loginFile}\n`);
+    expect(run.stdout).toBe(
+      `Logged in to ${server.url} as ${account.email} with a new API token ${token!.prefix}… ("trawl CLI on ${hostname()}"). Saved to ${sandbox.loginFile}\n`,
+    );
 
     const list = await runCli(['list', '--json'], sandbox);
     expect(list.code).toBe(0);
@@ -76,7 +80,12 @@ describe('trawl login with email and password', () => {
     const run = await trawl(['login', '--email', account.email, '--password', PASSWORD, '--json']);
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout);
-    expect(out).toMatchObject({ apiUrl: server.url, configFile: sandbox.loginFile, user: { email: account.email }, token: { id: savedLogin().tokenId } });
+    expect(out).toMatchObject({
+      apiUrl: server.url,
+      configFile: sandbox.loginFile,
+      user: { email: account.email },
+      token: { id: savedLogin().tokenId },
+    });
     expect(run.stdout).not.toContain(savedLogin().token);
   });
 
@@ -94,8 +103,18 @@ describe('trawl login with email and password', () => {
     const account = await signUp();
     const run = await trawl(['login', '--email', account.email]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('error: trawl login needs --password <password> when stdin is not a terminal to type it in\n');
-    const both = await trawl(['login', '--email', account.email, '--password', PASSWORD, '--token', server.token]);
+    expect(run.stderr).toBe(
+      'error: trawl login needs --password <password> when stdin is not a terminal to type it in\n',
+    );
+    const both = await trawl([
+      'login',
+      '--email',
+      account.email,
+      '--password',
+      PASSWORD,
+      '--token',
+      server.token,
+    ]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('Use either --token or --email and --password');
     expect(() => statSync(sandbox.loginFile)).toThrow();
@@ -103,7 +122,9 @@ describe('trawl login with email and password', () => {
 
   it('asks for the password on a terminal without echoing it', async () => {
     const account = await signUp();
-    const run = await runInTerminal(['login', '--email', account.email, '--api-url', server.url], sandbox, { type: { when: /Password: /, keys: `${PASSWORD}\r` } });
+    const run = await runInTerminal(['login', '--email', account.email, '--api-url', server.url], sandbox, {
+      type: { when: /Password: /, keys: `${PASSWORD}\r` },
+    });
     expect(run.output).toContain(`Logged in to ${server.url} as ${account.email}`);
     expect(run.code).toBe(0);
     expect(run.output).not.toContain(PASSWORD);
@@ -141,7 +162,9 @@ describe('trawl logout', () => {
     const human = await runCli(['logout'], sandbox);
     expect(human.code).toBe(0);
     expect(human.stdout).toBe(`Logged out: removed ${sandbox.loginFile}\n`);
-    expect(human.stderr).toMatch(/^Could not revoke the saved API token on the server \(Invalid or revoked API token\); revoke it in the console or with `trawl tokens revoke [0-9a-f-]{36}`\.\n$/);
+    expect(human.stderr).toMatch(
+      /^Could not revoke the saved API token on the server \(Invalid or revoked API token\); revoke it in the console or with `trawl tokens revoke [0-9a-f-]{36}`\.\n$/,
+    );
 
     await login(account);
     await account.owner.tokens.revoke(savedLogin().tokenId!);
@@ -168,12 +191,15 @@ describe('trawl whoami', () => {
     const run = await runCli(['whoami'], sandbox);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const field = (label: string): string | undefined => run.stdout.match(new RegExp(`^${label} +(.*)$`, 'm'))?.[1];
+    const field = (label: string): string | undefined =>
+      run.stdout.match(new RegExp(`^${label} +(.*)$`, 'm'))?.[1];
     expect(field('API URL')).toBe(`${server.url}  (from ${sandbox.loginFile})`);
     expect(field('User')).toBe(`${account.email} (Ada Lovelace)`);
     expect(field('Team')).toBe(`Ada's team  ${account.teamId}`);
     expect(field('Project')).toMatch(/^default {2}[0-9a-f-]{36} {2}\(the team's first project\)$/);
-    expect(field('Token')).toBe(`${token!.prefix}…  "trawl CLI on ${hostname()}"  (from ${sandbox.loginFile})`);
+    expect(field('Token')).toBe(
+      `${token!.prefix}…  "trawl CLI on ${hostname()}"  (from ${sandbox.loginFile})`,
+    );
     expect(run.stdout).not.toContain(savedLogin().token);
 
     const json = JSON.parse((await runCli(['whoami', '--json'], sandbox)).stdout);
@@ -189,7 +215,11 @@ describe('trawl whoami', () => {
   it('works with the bootstrap token, whose user is the admin', async () => {
     const run = await runCli(['whoami', '--json', '--api-url', server.url, '--token', server.token], sandbox);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ user: { email: 'admin@localhost', roles: ['trawlAdmin'] }, team: { id: server.teamId }, token: { source: '--token', name: 'Bootstrap token' } });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      user: { email: 'admin@localhost', roles: ['trawlAdmin'] },
+      team: { id: server.teamId },
+      token: { source: '--token', name: 'Bootstrap token' },
+    });
   });
 
   it('needs a token', async () => {
@@ -211,7 +241,9 @@ describe('trawl tokens', () => {
 
     const plain = await runCli(['tokens', 'create', '--name', 'plain'], sandbox);
     expect(plain.stdout).toMatch(/^trawl_[\w-]+\n$/);
-    expect(plain.stderr).toMatch(/^Created API token "plain" \(ID [0-9a-f-]{36}\)\. Copy it now: it is not shown again\.\n$/);
+    expect(plain.stderr).toMatch(
+      /^Created API token "plain" \(ID [0-9a-f-]{36}\)\. Copy it now: it is not shown again\.\n$/,
+    );
 
     const list = await runCli(['tokens', 'list'], sandbox);
     expect(list.code).toBe(0);
@@ -219,11 +251,15 @@ describe('trawl tokens', () => {
     expect(lines[0]).toMatch(/^ID +NAME +PREFIX +PROJECT +LAST USED +CREATED$/);
     expect(lines).toHaveLength(4);
     const ciLine = lines.find((l) => l.startsWith(body.id));
-    expect(ciLine).toMatch(new RegExp(`^${body.id}  ci +${body.prefix}… +all +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +\\d{4}-`));
+    expect(ciLine).toMatch(
+      new RegExp(`^${body.id}  ci +${body.prefix}… +all +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +\\d{4}-`),
+    );
     expect(list.stdout).not.toContain(body.token);
     expect(list.stdout).not.toContain(plain.stdout.trim());
 
-    const json = JSON.parse((await runCli(['tokens', 'list', '--json'], sandbox)).stdout) as Array<Record<string, unknown>>;
+    const json = JSON.parse((await runCli(['tokens', 'list', '--json'], sandbox)).stdout) as Array<
+      Record<string, unknown>
+    >;
     expect(json.map((t) => t.name).sort()).toEqual(['ci', 'plain', `trawl CLI on ${hostname()}`].sort());
     expect(json.every((t) => !('token' in t))).toBe(true);
 
@@ -240,7 +276,10 @@ describe('trawl tokens', () => {
     const account = await signUp();
     await login(account);
     const docs = await account.owner.projects.create('docs');
-    const created = JSON.parse((await runCli(['tokens', 'create', '--name', 'docs-bot', '--project', docs.id, '--json'], sandbox)).stdout);
+    const created = JSON.parse(
+      (await runCli(['tokens', 'create', '--name', 'docs-bot', '--project', docs.id, '--json'], sandbox))
+        .stdout,
+    );
     expect(created.projectId).toBe(docs.id);
     const list = await runCli(['tokens', 'list'], sandbox);
     expect(list.stdout.split('\n').find((l) => l.startsWith(created.id))).toMatch(/ docs {2,}/);
@@ -282,9 +321,14 @@ describe('trawl projects', () => {
     expect(use.stdout).toBe(`Now using project docs (${docs.id}). Saved to ${sandbox.loginFile}\n`);
     expect(savedLogin()).toMatchObject({ projectId: docs.id, token: expect.stringMatching(/^trawl_/) });
 
-    const after = JSON.parse((await runCli(['projects', 'list', '--json'], sandbox)).stdout) as Array<{ id: string; inUse: boolean }>;
+    const after = JSON.parse((await runCli(['projects', 'list', '--json'], sandbox)).stdout) as Array<{
+      id: string;
+      inUse: boolean;
+    }>;
     expect(after.filter((p) => p.inUse).map((p) => p.id)).toEqual([docs.id]);
-    expect((await runCli(['projects', 'list'], sandbox)).stdout).toContain(`* in use (from ${sandbox.loginFile})`);
+    expect((await runCli(['projects', 'list'], sandbox)).stdout).toContain(
+      `* in use (from ${sandbox.loginFile})`,
+    );
 
     const crawl = crawlIdFrom(await runCli(['crawl', 'http://127.0.0.1:9/', '--max-results', '1'], sandbox));
     const robot = createTrawlClient({ baseUrl: server.url, token: savedLogin().token });
@@ -292,12 +336,20 @@ describe('trawl projects', () => {
 
     // The environment and the flag beat the saved choice.
     const [defaultProject] = await account.owner.projects.list();
-    const viaEnv = crawlIdFrom(await runCli(['crawl', 'http://127.0.0.1:9/'], sandbox, { env: { TRAWL_PROJECT_ID: defaultProject!.id } }));
+    const viaEnv = crawlIdFrom(
+      await runCli(['crawl', 'http://127.0.0.1:9/'], sandbox, {
+        env: { TRAWL_PROJECT_ID: defaultProject!.id },
+      }),
+    );
     expect((await robot.crawls.get(viaEnv)).projectId).toBe(defaultProject!.id);
-    const viaFlag = crawlIdFrom(await runCli(['crawl', 'http://127.0.0.1:9/', '--project', defaultProject!.id], sandbox));
+    const viaFlag = crawlIdFrom(
+      await runCli(['crawl', 'http://127.0.0.1:9/', '--project', defaultProject!.id], sandbox),
+    );
     expect((await robot.crawls.get(viaFlag)).projectId).toBe(defaultProject!.id);
     // Lists are narrowed to the project in use.
-    const listed = JSON.parse((await runCli(['list', '--json'], sandbox)).stdout) as { results: Array<{ id: string }> };
+    const listed = JSON.parse((await runCli(['list', '--json'], sandbox)).stdout) as {
+      results: Array<{ id: string }>;
+    };
     expect(listed.results.map((c) => c.id)).toEqual([crawl]);
   });
 
@@ -315,7 +367,9 @@ describe('trawl projects', () => {
     await account.owner.projects.delete(docs.id);
     const stale = await runCli(['list'], sandbox);
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toBe(`error: Project ${docs.id} (from ${sandbox.loginFile}) not found in this token's team: choose one with \`trawl projects use\`\n`);
+    expect(stale.stderr).toBe(
+      `error: Project ${docs.id} (from ${sandbox.loginFile}) not found in this token's team: choose one with \`trawl projects use\`\n`,
+    );
   });
 
   it('keeps the choice without a login, beside a token from elsewhere', async () => {

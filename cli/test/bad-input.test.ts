@@ -25,15 +25,51 @@ describe('invalid crawl settings are refused before any request', () => {
   const cases: Array<[name: string, args: (start: string) => string[], detail: string]> = [
     ['an invalid URL', () => ['not a url'], 'startUrl: Start URL must be a valid URL'],
     ['a non-web URL', () => ['ftp://example.com/'], 'startUrl: Start URL must be a valid URL'],
-    ['--max-results 0', (u) => [u, '--max-results', '0'], 'maxResults: Max Results must be a number between 1 and 5000'],
-    ['--max-results 5001', (u) => [u, '--max-results', '5001'], 'maxResults: Max Results must be a number between 1 and 5000'],
-    ['--max-results abc', (u) => [u, '--max-results', 'abc'], 'maxResults: Max Results must be a number between 1 and 5000'],
-    ['--max-results 2.5', (u) => [u, '--max-results', '2.5'], 'maxResults: Max Results must be a number between 1 and 5000'],
-    ['--max-results 10x', (u) => [u, '--max-results', '10x'], 'maxResults: Max Results must be a number between 1 and 5000'],
-    ['--max-depth 51', (u) => [u, '--max-depth', '51'], 'maxDepth: Max Depth must be a number between 1 and 50'],
-    ['--timeout 0', (u) => [u, '--timeout', '0'], 'timeout: Timeout must be a number between 1 and 9999999999'],
-    ['--engine selenium', (u) => [u, '--engine', 'selenium'], 'engineType: Engine Type must be one of: cheerio, playwright, auto'],
-    ['--sitemap with --entire-website', (u) => [u, '--sitemap', '--entire-website'], 'Entire Website and Use Sitemap cannot both be on'],
+    [
+      '--max-results 0',
+      (u) => [u, '--max-results', '0'],
+      'maxResults: Max Results must be a number between 1 and 5000',
+    ],
+    [
+      '--max-results 5001',
+      (u) => [u, '--max-results', '5001'],
+      'maxResults: Max Results must be a number between 1 and 5000',
+    ],
+    [
+      '--max-results abc',
+      (u) => [u, '--max-results', 'abc'],
+      'maxResults: Max Results must be a number between 1 and 5000',
+    ],
+    [
+      '--max-results 2.5',
+      (u) => [u, '--max-results', '2.5'],
+      'maxResults: Max Results must be a number between 1 and 5000',
+    ],
+    [
+      '--max-results 10x',
+      (u) => [u, '--max-results', '10x'],
+      'maxResults: Max Results must be a number between 1 and 5000',
+    ],
+    [
+      '--max-depth 51',
+      (u) => [u, '--max-depth', '51'],
+      'maxDepth: Max Depth must be a number between 1 and 50',
+    ],
+    [
+      '--timeout 0',
+      (u) => [u, '--timeout', '0'],
+      'timeout: Timeout must be a number between 1 and 9999999999',
+    ],
+    [
+      '--engine selenium',
+      (u) => [u, '--engine', 'selenium'],
+      'engineType: Engine Type must be one of: cheerio, playwright, auto',
+    ],
+    [
+      '--sitemap with --entire-website',
+      (u) => [u, '--sitemap', '--entire-website'],
+      'Entire Website and Use Sitemap cannot both be on',
+    ],
   ];
 
   it.each(cases)('%s: exits 2 with the API message and creates nothing', async (_name, args, detail) => {
@@ -47,7 +83,10 @@ describe('invalid crawl settings are refused before any request', () => {
   });
 
   it('lists every bad setting at once, one line each', async () => {
-    const run = await runCli(['crawl', 'nope', '--max-results', '0', '--max-depth', '99', '--engine', 'x', ...auth()], sandbox);
+    const run = await runCli(
+      ['crawl', 'nope', '--max-results', '0', '--max-depth', '99', '--engine', 'x', ...auth()],
+      sandbox,
+    );
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       [
@@ -93,7 +132,9 @@ describe('usage errors', () => {
 
     const page = await runCli(['list', '--page', '0'], sandbox);
     expect(page.code).toBe(2);
-    expect(page.stderr).toContain("option '--page <n>' argument '0' is invalid. Expected a whole number of 1 or more.");
+    expect(page.stderr).toContain(
+      "option '--page <n>' argument '0' is invalid. Expected a whole number of 1 or more.",
+    );
   });
 });
 

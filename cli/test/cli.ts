@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
-if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build -w @trawl/cli\` before the cli tests`);
+if (!existsSync(CLI))
+  throw new Error(`${CLI} is missing: run \`npm run build -w @trawl/cli\` before the cli tests`);
 
 export interface Sandbox {
   root: string;
@@ -63,7 +64,9 @@ export interface RunOptions {
 
 function envFor(sandbox: Sandbox, extra: RunOptions['env'] = {}): Record<string, string> {
   const env: Record<string, string | undefined> = { ...sandbox.env, ...extra };
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 /** A running CLI, for tests that talk to it while it runs (Ctrl-C). */
@@ -77,7 +80,11 @@ export interface CliProcess {
 }
 
 export function startCli(args: string[], sandbox: Sandbox, options: RunOptions = {}): CliProcess {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? sandbox.cwd, env: envFor(sandbox, options.env), stdio: 'pipe' });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? sandbox.cwd,
+    env: envFor(sandbox, options.env),
+    stdio: 'pipe',
+  });
   let stdout = '';
   let stderr = '';
   const watchers = new Set<() => void>();
@@ -102,9 +109,17 @@ export function startCli(args: string[], sandbox: Sandbox, options: RunOptions =
     waitForStdout: (pattern, timeoutMs) => waitFor('stdout', () => stdout, pattern, timeoutMs),
   };
 
-  function waitFor(name: string, text: () => string, pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> {
+  function waitFor(
+    name: string,
+    text: () => string,
+    pattern: RegExp,
+    timeoutMs = 10_000,
+  ): Promise<RegExpMatchArray> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name} never matched ${pattern}: ${text()}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`${name} never matched ${pattern}: ${text()}`)),
+        timeoutMs,
+      );
       const check = (): void => {
         const match = text().match(pattern);
         if (!match) return;
@@ -135,7 +150,8 @@ export async function closedPortUrl(): Promise<string> {
 /** The crawl ID `trawl crawl` printed: stdout is the ID alone. */
 export function crawlIdFrom(result: CliResult): string {
   const id = result.stdout.trim();
-  if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error(`No crawl ID in stdout ${JSON.stringify(result.stdout)}; stderr ${result.stderr}`);
+  if (!/^[0-9a-f-]{36}$/.test(id))
+    throw new Error(`No crawl ID in stdout ${JSON.stringify(result.stdout)}; stderr ${result.stderr}`);
   return id;
 }
 
@@ -148,7 +164,11 @@ export interface TerminalOptions extends RunOptions {
  * Runs `trawl <args>` on a pseudo-terminal (util-linux `script`), as a person at a terminal would,
  * with a 100x30 window. The output is what the terminal received, stdout and stderr together.
  */
-export async function runInTerminal(args: string[], sandbox: Sandbox, options: TerminalOptions = {}): Promise<{ code: number | null; output: string }> {
+export async function runInTerminal(
+  args: string[],
+  sandbox: Sandbox,
+  options: TerminalOptions = {},
+): Promise<{ code: number | null; output: string }> {
   const quote = (arg: string): string => `'${arg.replaceAll("'", `'\\''`)}'`;
   const command = `stty cols 100 rows 30; exec ${quote(process.execPath)} ${[CLI, ...args].map(quote).join(' ')}`;
   const child = spawn('script', ['-qefc', command, '/dev/null'], {

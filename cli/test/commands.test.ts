@@ -16,7 +16,12 @@ beforeAll(async () => {
   [server, fixture] = await Promise.all([startTestServer(), startDocsFixture()]);
   trawl = createTrawlClient({ baseUrl: server.url, token: server.token });
   sandbox = createSandbox();
-  const crawl = await trawl.crawls.start({ startUrl: fixture.startUrl, maxResults: 4, maxDepth: 1, engineType: 'cheerio' });
+  const crawl = await trawl.crawls.start({
+    startUrl: fixture.startUrl,
+    maxResults: 4,
+    maxDepth: 1,
+    engineType: 'cheerio',
+  });
   done = await trawl.crawls.waitForCompletion(crawl.id, { pollIntervalMs: 50 });
 });
 afterAll(async () => {
@@ -28,7 +33,8 @@ describe('trawl status', () => {
   it("shows the crawl's fields and settings in a readable block", async () => {
     const run = await runCli(['status', done.id, ...auth()], sandbox);
     expect(run.code).toBe(0);
-    const field = (label: string): string | undefined => run.stdout.match(new RegExp(`^${label} +(.*)$`, 'm'))?.[1];
+    const field = (label: string): string | undefined =>
+      run.stdout.match(new RegExp(`^${label} +(.*)$`, 'm'))?.[1];
     expect(field('Crawl')).toBe(done.id);
     expect(field('Status')).toBe('succeeded');
     expect(field('Start URL')).toBe(fixture.startUrl);
@@ -63,7 +69,11 @@ describe('trawl list', () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^ID {36}STATUS {5}RESULTS {2}START URL {2,}CREATED$/);
-    expect(lines[1]).toMatch(new RegExp(`^${second.id}  succeeded  +1  ${fixture.site.origin}/about +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${second.id}  succeeded  +1  ${fixture.site.origin}/about +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$`,
+      ),
+    );
     expect(lines[2]).toMatch(new RegExp(`^${done.id}  succeeded  +4  ${fixture.startUrl} +\\d{4}-`));
     expect(lines.at(-2)).toBe('Page 1 of 1 (2 crawls)');
   });
@@ -84,7 +94,9 @@ describe('trawl list', () => {
 describe('trawl abort', () => {
   it('aborts a running crawl and prints its new status; a second abort fails with the reason', async () => {
     fixture.site.route('/slow', { body: '<html><body><main>slow</main></body></html>', delayMs: 5_000 });
-    const id = crawlIdFrom(await runCli(['crawl', `${fixture.site.origin}/slow`, '--max-results', '5', ...auth()], sandbox));
+    const id = crawlIdFrom(
+      await runCli(['crawl', `${fixture.site.origin}/slow`, '--max-results', '5', ...auth()], sandbox),
+    );
     const run = await runCli(['abort', id, ...auth()], sandbox);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`Crawl ${id} is now aborted (0 results kept)\n`);
@@ -102,11 +114,15 @@ describe('reaching the API', () => {
     const run = await runCli(['status', done.id, '--api-url', url, '--token', server.token], sandbox);
     expect(run.code).toBe(1);
     const port = new URL(url).port;
-    expect(run.stderr).toBe(`error: Could not reach the Trawl API at ${url}: connect ECONNREFUSED 127.0.0.1:${port}. Is the server running (npm start)?\n`);
+    expect(run.stderr).toBe(
+      `error: Could not reach the Trawl API at ${url}: connect ECONNREFUSED 127.0.0.1:${port}. Is the server running (npm start)?\n`,
+    );
   });
 
   it('points to trawl login on a 401', async () => {
-    const run = await runCli(['list', '--api-url', server.url], sandbox, { env: { TRAWL_API_TOKEN: 'trawl_not_a_real_token_xxxxxxxxxxxxxxxx' } });
+    const run = await runCli(['list', '--api-url', server.url], sandbox, {
+      env: { TRAWL_API_TOKEN: 'trawl_not_a_real_token_xxxxxxxxxxxxxxxx' },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       `error: The Trawl API at ${server.url} rejected the API token from TRAWL_API_TOKEN (Invalid or revoked API token). Log in with a valid one: trawl login --token <token>\n`,
@@ -116,7 +132,9 @@ describe('reaching the API', () => {
 
 describe('help and version', () => {
   it('prints the package version', async () => {
-    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     const run = await runCli(['--version'], sandbox);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${version}\n`);

@@ -25,8 +25,11 @@ beforeEach(() => {
 afterEach(() => sandbox.cleanup());
 
 /** `trawl list --json` as the probe: it succeeds only with a valid token at a reachable address. */
-const list = (args: string[] = [], env: Record<string, string | undefined> = {}, cwd?: string): Promise<CliResult> =>
-  runCli(['list', '--json', ...args], sandbox, { env, ...(cwd ? { cwd } : {}) });
+const list = (
+  args: string[] = [],
+  env: Record<string, string | undefined> = {},
+  cwd?: string,
+): Promise<CliResult> => runCli(['list', '--json', ...args], sandbox, { env, ...(cwd ? { cwd } : {}) });
 
 function expectListed(run: CliResult): void {
   expect(run.stderr).toBe('');
@@ -67,8 +70,12 @@ describe('precedence: flag, then environment, then login, then ./.trawl/credenti
     // The address: environment beats the files, and the flag beats the environment.
     const unreachable = await list([], { TRAWL_API_URL: closedUrl, TRAWL_API_TOKEN: server.token });
     expect(unreachable.code).toBe(1);
-    expect(JSON.parse(unreachable.stderr).error.message).toContain(`Could not reach the Trawl API at ${closedUrl}`);
-    expectListed(await list(['--api-url', server.url], { TRAWL_API_URL: closedUrl, TRAWL_API_TOKEN: server.token }));
+    expect(JSON.parse(unreachable.stderr).error.message).toContain(
+      `Could not reach the Trawl API at ${closedUrl}`,
+    );
+    expectListed(
+      await list(['--api-url', server.url], { TRAWL_API_URL: closedUrl, TRAWL_API_TOKEN: server.token }),
+    );
     expect(credentialsFile).toBe(join(sandbox.cwd, '.trawl', 'credentials.json'));
   });
 
@@ -93,7 +100,9 @@ describe('precedence: flag, then environment, then login, then ./.trawl/credenti
   it('refuses an address that is not http(s), naming where it came from', async () => {
     const run = await runCli(['list', '--api-url', 'localhost:3000', '--token', server.token], sandbox);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('error: Invalid API URL "localhost:3000" (from --api-url): expected an http(s) address such as http://localhost:3000\n');
+    expect(run.stderr).toBe(
+      'error: Invalid API URL "localhost:3000" (from --api-url): expected an http(s) address such as http://localhost:3000\n',
+    );
   });
 });
 
@@ -102,8 +111,13 @@ describe('trawl login and trawl logout', () => {
     const login = await runCli(['login', '--token', server.token, '--api-url', server.url], sandbox);
     expect(login.stderr).toBe('');
     expect(login.code).toBe(0);
-    expect(login.stdout).toBe(`Logged in to ${server.url} (0 crawls so far). Saved to ${sandbox.loginFile}\n`);
-    expect(JSON.parse(readFileSync(sandbox.loginFile, 'utf8'))).toEqual({ apiUrl: server.url, token: server.token });
+    expect(login.stdout).toBe(
+      `Logged in to ${server.url} (0 crawls so far). Saved to ${sandbox.loginFile}\n`,
+    );
+    expect(JSON.parse(readFileSync(sandbox.loginFile, 'utf8'))).toEqual({
+      apiUrl: server.url,
+      token: server.token,
+    });
     expect(statSync(sandbox.loginFile).mode & 0o777).toBe(0o600);
     expect(statSync(dirname(sandbox.loginFile)).mode & 0o777).toBe(0o700);
 
@@ -123,7 +137,11 @@ describe('trawl login and trawl logout', () => {
   });
 
   it('writes to ~/.config/trawl/config.json without XDG_CONFIG_HOME', async () => {
-    const login = await runCli(['login', '--token', server.token, '--api-url', server.url, '--json'], sandbox, { env: { XDG_CONFIG_HOME: undefined } });
+    const login = await runCli(
+      ['login', '--token', server.token, '--api-url', server.url, '--json'],
+      sandbox,
+      { env: { XDG_CONFIG_HOME: undefined } },
+    );
     expect(login.code).toBe(0);
     const file = join(sandbox.home, '.config', 'trawl', 'config.json');
     expect(JSON.parse(login.stdout)).toEqual({ apiUrl: server.url, configFile: file });
@@ -133,7 +151,9 @@ describe('trawl login and trawl logout', () => {
   it('refuses a token the API rejects and saves nothing', async () => {
     const login = await runCli(['login', '--token', BOGUS.flag, '--api-url', server.url], sandbox);
     expect(login.code).toBe(1);
-    expect(login.stderr).toBe(`error: The Trawl API at ${server.url} rejected the API token from --token (Invalid or revoked API token)\n`);
+    expect(login.stderr).toBe(
+      `error: The Trawl API at ${server.url} rejected the API token from --token (Invalid or revoked API token)\n`,
+    );
     expect(() => statSync(sandbox.loginFile)).toThrow();
   });
 
@@ -156,7 +176,11 @@ describe('broken config files', () => {
     writeLogin('{ "apiUrl": ');
     const run = await runCli(['list'], sandbox);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(new RegExp(`^error: Invalid config file ${sandbox.loginFile}: not valid JSON \\(.+\\)\\. Fix or delete it\\n$`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^error: Invalid config file ${sandbox.loginFile}: not valid JSON \\(.+\\)\\. Fix or delete it\\n$`,
+      ),
+    );
     expect(run.stderr).not.toContain('    at ');
   });
 
@@ -165,7 +189,11 @@ describe('broken config files', () => {
     const run = await runCli(['list', '--json'], sandbox);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stderr)).toEqual({
-      error: { code: 'config_error', message: `Invalid config file ${sandbox.loginFile}: "token" must be a non-empty string. Fix or delete it`, details: [] },
+      error: {
+        code: 'config_error',
+        message: `Invalid config file ${sandbox.loginFile}: "token" must be a non-empty string. Fix or delete it`,
+        details: [],
+      },
     });
   });
 

@@ -24,7 +24,10 @@ const pathOf = (url: string): string => new URL(url).pathname;
 
 describe('trawl crawl --wait, then trawl results', () => {
   it('crawls to a successful end, then prints exactly one result object per line', async () => {
-    const crawl = await runCli(['crawl', fixture.startUrl, '--max-results', '8', '--max-depth', '2', '--wait', ...auth()], sandbox);
+    const crawl = await runCli(
+      ['crawl', fixture.startUrl, '--max-results', '8', '--max-depth', '2', '--wait', ...auth()],
+      sandbox,
+    );
     expect(crawl.stderr).not.toContain('error');
     expect(crawl.code).toBe(0);
     const id = crawl.stdout.match(/^Crawl ([0-9a-f-]{36}) succeeded: 8 results in \d+s\n$/)?.[1];
@@ -32,7 +35,13 @@ describe('trawl crawl --wait, then trawl results', () => {
     // Without a terminal, progress is plain lines on stderr, starting from the running crawl.
     expect(crawl.stderr).toContain(`Crawl ${id} running: 0 results so far`);
     expect(crawl.stderr).toContain(`Get the results with: trawl results ${id}`);
-    expect(await trawl.crawls.get(id!)).toMatchObject({ status: 'succeeded', numberOfResults: 8, maxResults: 8, maxDepth: 2, origin: 'api' });
+    expect(await trawl.crawls.get(id!)).toMatchObject({
+      status: 'succeeded',
+      numberOfResults: 8,
+      maxResults: 8,
+      maxDepth: 2,
+      origin: 'api',
+    });
 
     const results = await runCli(['results', id!, '--format', 'jsonl', ...auth()], sandbox);
     expect(results.code).toBe(0);
@@ -53,7 +62,10 @@ describe('trawl crawl --wait, then trawl results', () => {
   });
 
   it('exits 1 with the final status and result count when the crawl fails', async () => {
-    const run = await runCli(['crawl', `${fixture.site.origin}/missing`, '--max-results', '3', '--wait', ...auth()], sandbox);
+    const run = await runCli(
+      ['crawl', `${fixture.site.origin}/missing`, '--max-results', '3', '--wait', ...auth()],
+      sandbox,
+    );
     expect(run.code).toBe(1);
     const id = run.stdout.match(/^Crawl ([0-9a-f-]{36}) failed: 0 results in \d+s\n$/)?.[1];
     expect(id, run.stdout).toBeDefined();
@@ -62,14 +74,22 @@ describe('trawl crawl --wait, then trawl results', () => {
   });
 
   it('stops waiting on Ctrl-C without aborting the crawl, says how to resume, and resumes with status --wait', async () => {
-    fixture.site.route('/slow-wait', { body: '<html><head><title>Slow</title></head><body><main><p>Slow page</p></main></body></html>', delayMs: 4_000 });
-    const cli = startCli(['crawl', `${fixture.site.origin}/slow-wait`, '--max-results', '1', '--wait', ...auth()], sandbox);
+    fixture.site.route('/slow-wait', {
+      body: '<html><head><title>Slow</title></head><body><main><p>Slow page</p></main></body></html>',
+      delayMs: 4_000,
+    });
+    const cli = startCli(
+      ['crawl', `${fixture.site.origin}/slow-wait`, '--max-results', '1', '--wait', ...auth()],
+      sandbox,
+    );
     const [, id] = await cli.waitForStderr(/Crawl ([0-9a-f-]{36}) running/);
     cli.child.kill('SIGINT');
     const run = await cli.done;
     expect(run.code).toBe(130);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain(`error: Stopped watching; crawl ${id} is still running. Watch it again with: trawl status ${id} --wait`);
+    expect(run.stderr).toContain(
+      `error: Stopped watching; crawl ${id} is still running. Watch it again with: trawl status ${id} --wait`,
+    );
     expect((await trawl.crawls.get(id!)).status).toBe('running');
 
     const resumed = await runCli(['status', id!, '--wait', ...auth()], sandbox);
@@ -84,8 +104,20 @@ describe('trawl crawl without --wait', () => {
   it('prints the crawl ID with a status hint and sends only the settings given, mapped to the API names', async () => {
     const run = await runCli(
       [
-        'crawl', `${fixture.site.origin}/about`, '--max-results', '2', '--engine', 'cheerio', '--no-include-links',
-        '--no-exclude-non-main-tags', '--no-dedup', '--timeout', '5', '--extraction', 'only the headings', ...auth(),
+        'crawl',
+        `${fixture.site.origin}/about`,
+        '--max-results',
+        '2',
+        '--engine',
+        'cheerio',
+        '--no-include-links',
+        '--no-exclude-non-main-tags',
+        '--no-dedup',
+        '--timeout',
+        '5',
+        '--extraction',
+        'only the headings',
+        ...auth(),
       ],
       sandbox,
     );
@@ -112,21 +144,33 @@ describe('trawl crawl without --wait', () => {
   });
 
   it('maps --sitemap and --entire-website', async () => {
-    const sitemap = crawlIdFrom(await runCli(['crawl', fixture.startUrl, '--sitemap', '--max-results', '1', ...auth()], sandbox));
-    const entire = crawlIdFrom(await runCli(['crawl', fixture.startUrl, '--entire-website', '--max-results', '1', ...auth()], sandbox));
+    const sitemap = crawlIdFrom(
+      await runCli(['crawl', fixture.startUrl, '--sitemap', '--max-results', '1', ...auth()], sandbox),
+    );
+    const entire = crawlIdFrom(
+      await runCli(['crawl', fixture.startUrl, '--entire-website', '--max-results', '1', ...auth()], sandbox),
+    );
     expect(await trawl.crawls.get(sitemap)).toMatchObject({ useSitemap: true, entireWebsite: false });
     expect(await trawl.crawls.get(entire)).toMatchObject({ useSitemap: false, entireWebsite: true });
-    await Promise.all([sitemap, entire].map((id) => trawl.crawls.waitForCompletion(id, { pollIntervalMs: 50 })));
+    await Promise.all(
+      [sitemap, entire].map((id) => trawl.crawls.waitForCompletion(id, { pollIntervalMs: 50 })),
+    );
   });
 });
 
 describe('on a terminal', () => {
   // Escape sequences that set a foreground colour, such as \u001b[36m (cyan).
-  const COLOUR = /\u001b\[3\dm/;
+  const COLOUR = new RegExp(`${'\u001b'}\\[3\\dm`);
 
   it('shows a live view with a spinner, status, result count and elapsed time, then the outcome', async () => {
-    fixture.site.route('/slow-tty', { body: '<html><head><title>Slow</title></head><body><main><p>Slow</p></main></body></html>', delayMs: 1_500 });
-    const run = await runInTerminal(['crawl', `${fixture.site.origin}/slow-tty`, '--max-results', '1', '--wait', ...auth()], sandbox);
+    fixture.site.route('/slow-tty', {
+      body: '<html><head><title>Slow</title></head><body><main><p>Slow</p></main></body></html>',
+      delayMs: 1_500,
+    });
+    const run = await runInTerminal(
+      ['crawl', `${fixture.site.origin}/slow-tty`, '--max-results', '1', '--wait', ...auth()],
+      sandbox,
+    );
     expect(run.code).toBe(0);
     expect(run.output).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏].* Crawling .*\/slow-tty/);
     expect(run.output).toMatch(/running.* · 0 results · \ds/);
@@ -136,19 +180,32 @@ describe('on a terminal', () => {
   });
 
   it('stops watching on a typed Ctrl-C, leaving the crawl running', async () => {
-    fixture.site.route('/slow-tty-interrupt', { body: '<html><body><main><p>Slow</p></main></body></html>', delayMs: 5_000 });
-    const run = await runInTerminal(['crawl', `${fixture.site.origin}/slow-tty-interrupt`, '--max-results', '1', '--wait', ...auth()], sandbox, {
-      type: { when: /running.* · 0 results/, keys: '\u0003' },
+    fixture.site.route('/slow-tty-interrupt', {
+      body: '<html><body><main><p>Slow</p></main></body></html>',
+      delayMs: 5_000,
     });
+    const run = await runInTerminal(
+      ['crawl', `${fixture.site.origin}/slow-tty-interrupt`, '--max-results', '1', '--wait', ...auth()],
+      sandbox,
+      {
+        type: { when: /running.* · 0 results/, keys: '\u0003' },
+      },
+    );
     expect(run.code).toBe(130);
-    const id = run.output.match(/Stopped watching; crawl ([0-9a-f-]{36}) is still running\. Watch it again with: trawl status \1 --wait/)?.[1];
+    const id = run.output.match(
+      /Stopped watching; crawl ([0-9a-f-]{36}) is still running\. Watch it again with: trawl status \1 --wait/,
+    )?.[1];
     expect(id, run.output).toBeDefined();
     expect((await trawl.crawls.get(id!)).status).toBe('running');
     await trawl.crawls.abort(id!);
   });
 
   it('uses no colours under NO_COLOR', async () => {
-    const run = await runInTerminal(['crawl', fixture.startUrl, '--max-results', '2', '--max-depth', '1', '--wait', ...auth()], sandbox, { env: { NO_COLOR: '1' } });
+    const run = await runInTerminal(
+      ['crawl', fixture.startUrl, '--max-results', '2', '--max-depth', '1', '--wait', ...auth()],
+      sandbox,
+      { env: { NO_COLOR: '1' } },
+    );
     expect(run.code).toBe(0);
     expect(run.output).toMatch(/Crawl [0-9a-f-]{36} succeeded: 2 results in \ds/);
     expect(run.output).not.toMatch(COLOUR);

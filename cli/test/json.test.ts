@@ -23,14 +23,25 @@ afterAll(async () => {
 
 describe('--json output', () => {
   it('crawl prints the Crawl object; with --wait the final one, and nothing on stderr', async () => {
-    const started = await runCli(['crawl', fixture.startUrl, '--max-results', '3', '--json', ...auth()], sandbox);
+    const started = await runCli(
+      ['crawl', fixture.startUrl, '--max-results', '3', '--json', ...auth()],
+      sandbox,
+    );
     expect(started.code).toBe(0);
     expect(started.stderr).toBe('');
     const crawl = JSON.parse(started.stdout) as Crawl;
-    expect(crawl).toMatchObject({ status: 'running', startUrls: [fixture.startUrl], maxResults: 3, origin: 'api' });
+    expect(crawl).toMatchObject({
+      status: 'running',
+      startUrls: [fixture.startUrl],
+      maxResults: 3,
+      origin: 'api',
+    });
     expect(await trawl.crawls.get(crawl.id)).toMatchObject({ id: crawl.id });
 
-    const waited = await runCli(['crawl', fixture.startUrl, '--max-results', '2', '--max-depth', '1', '--wait', '--json', ...auth()], sandbox);
+    const waited = await runCli(
+      ['crawl', fixture.startUrl, '--max-results', '2', '--max-depth', '1', '--wait', '--json', ...auth()],
+      sandbox,
+    );
     expect(waited.code).toBe(0);
     expect(waited.stderr).toBe('');
     expect(JSON.parse(waited.stdout)).toMatchObject({ status: 'succeeded', numberOfResults: 2 });
@@ -60,7 +71,10 @@ describe('--json output', () => {
   });
 
   it('a failed crawl under --wait prints the Crawl on stdout and the error as JSON on stderr', async () => {
-    const run = await runCli(['crawl', `${fixture.site.origin}/missing`, '--wait', '--json', ...auth()], sandbox);
+    const run = await runCli(
+      ['crawl', `${fixture.site.origin}/missing`, '--wait', '--json', ...auth()],
+      sandbox,
+    );
     expect(run.code).toBe(1);
     const crawl = JSON.parse(run.stdout) as Crawl;
     expect(crawl.status).toBe('failed');
@@ -76,10 +90,15 @@ describe('errors under --json', () => {
     const missing = await runCli(['status', id, '--json', ...auth()], sandbox);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe('');
-    expect(JSON.parse(missing.stderr)).toEqual({ error: { code: 'not_found', message: `Crawl ${id} not found`, details: [] } });
+    expect(JSON.parse(missing.stderr)).toEqual({
+      error: { code: 'not_found', message: `Crawl ${id} not found`, details: [] },
+    });
 
     const before = (await trawl.crawls.list({ limit: 1 })).totalResults;
-    const invalid = await runCli(['crawl', fixture.startUrl, '--max-results', '0', '--engine', 'selenium', '--json', ...auth()], sandbox);
+    const invalid = await runCli(
+      ['crawl', fixture.startUrl, '--max-results', '0', '--engine', 'selenium', '--json', ...auth()],
+      sandbox,
+    );
     expect(invalid.code).toBe(2);
     expect(invalid.stdout).toBe('');
     expect(JSON.parse(invalid.stderr)).toEqual({
@@ -96,11 +115,17 @@ describe('errors under --json', () => {
 
     const usage = await runCli(['list', '--frobnicate', '--json'], sandbox);
     expect(usage.code).toBe(2);
-    expect(JSON.parse(usage.stderr).error).toMatchObject({ code: 'usage_error', message: expect.stringContaining("unknown option '--frobnicate'") });
+    expect(JSON.parse(usage.stderr).error).toMatchObject({
+      code: 'usage_error',
+      message: expect.stringContaining("unknown option '--frobnicate'"),
+    });
 
     const url = await closedPortUrl();
     const down = await runCli(['list', '--json', '--api-url', url, '--token', server.token], sandbox);
     expect(down.code).toBe(1);
-    expect(JSON.parse(down.stderr).error).toMatchObject({ code: 'connection_error', message: expect.stringContaining(`Could not reach the Trawl API at ${url}`) });
+    expect(JSON.parse(down.stderr).error).toMatchObject({
+      code: 'connection_error',
+      message: expect.stringContaining(`Could not reach the Trawl API at ${url}`),
+    });
   });
 });

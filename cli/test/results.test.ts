@@ -63,14 +63,19 @@ describe('trawl results', () => {
     expect(csv).toBe(await trawl.crawls.downloadCsv(crawlId));
     expect(csv.split('\r\n')[0]).toBe('position,url,title,markdown,duplicatesRemovedCount,createdAt');
     expect(csv.match(/\r\n\d+,http/g)).toHaveLength(5);
-    expect(run.stderr).toBe(`Wrote 5 results of crawl ${crawlId} to ${file} (csv, ${Buffer.byteLength(csv)} bytes)\n`);
+    expect(run.stderr).toBe(
+      `Wrote 5 results of crawl ${crawlId} to ${file} (csv, ${Buffer.byteLength(csv)} bytes)\n`,
+    );
     // The temporary file it wrote through is gone.
     expect(readdirSync(sandbox.root).filter((name) => name.includes('partial'))).toEqual([]);
   });
 
   it('writes jsonl to a file and reports it as JSON under --json', async () => {
     const file = join(sandbox.root, 'out.jsonl');
-    const run = await runCli(['results', crawlId, '--format', 'jsonl', '-o', file, '--json', ...auth()], sandbox);
+    const run = await runCli(
+      ['results', crawlId, '--format', 'jsonl', '-o', file, '--json', ...auth()],
+      sandbox,
+    );
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ crawlId, format: 'jsonl', results: 5, output: file });
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');

@@ -29,7 +29,10 @@ async function allLogs(id: string): Promise<CrawlLog[]> {
 
 describe('trawl crawl --tail', () => {
   it('prints the crawl story as plain lines when not on a terminal, and exits 0 when it succeeded', async () => {
-    const run = await runCli(['crawl', fixture.startUrl, '--max-results', '3', '--max-depth', '1', '--tail', ...auth()], sandbox);
+    const run = await runCli(
+      ['crawl', fixture.startUrl, '--max-results', '3', '--max-depth', '1', '--tail', ...auth()],
+      sandbox,
+    );
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     const id = lines[0]!.match(/^Crawl ([0-9a-f-]{36}) running: 0 results so far/)?.[1];
@@ -48,23 +51,49 @@ describe('trawl crawl --tail', () => {
 
 describe('trawl tail', () => {
   it('replays an ended crawl as JSON Lines: every event once, in order, and exits 0', async () => {
-    const crawl = await trawl.crawls.start({ startUrl: fixture.startUrl, maxResults: 4, maxDepth: 1, engineType: 'cheerio' });
+    const crawl = await trawl.crawls.start({
+      startUrl: fixture.startUrl,
+      maxResults: 4,
+      maxDepth: 1,
+      engineType: 'cheerio',
+    });
     await trawl.crawls.waitForCompletion(crawl.id, { pollIntervalMs: 50 });
     const run = await runCli(['tail', crawl.id, '--json', ...auth()], sandbox);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe('');
-    const events = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: number; type: string; crawlId: string; crawlLog?: CrawlLog; totalCount?: number });
+    const events = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            id: number;
+            type: string;
+            crawlId: string;
+            crawlLog?: CrawlLog;
+            totalCount?: number;
+          },
+      );
     expect(events.every((e) => e.crawlId === crawl.id)).toBe(true);
     const ids = events.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(ids.length);
-    expect(events.filter((e) => e.type === 'CRAWL_RESULT_CREATED_EVENT').map((e) => e.totalCount)).toEqual([1, 2, 3, 4]);
-    expect(events.filter((e) => e.type === 'CRAWL_LOG_CREATED_EVENT').map((e) => e.crawlLog!.id)).toEqual((await allLogs(crawl.id)).map((l) => l.id));
+    expect(events.filter((e) => e.type === 'CRAWL_RESULT_CREATED_EVENT').map((e) => e.totalCount)).toEqual([
+      1, 2, 3, 4,
+    ]);
+    expect(events.filter((e) => e.type === 'CRAWL_LOG_CREATED_EVENT').map((e) => e.crawlLog!.id)).toEqual(
+      (await allLogs(crawl.id)).map((l) => l.id),
+    );
     expect(events.at(-1)?.type).toBe('CRAWL_EVENT');
   });
 
   it('shows debug lines only with --debug', async () => {
-    const crawl = await trawl.crawls.start({ startUrl: fixture.startUrl, maxResults: 2, maxDepth: 1, engineType: 'cheerio' });
+    const crawl = await trawl.crawls.start({
+      startUrl: fixture.startUrl,
+      maxResults: 2,
+      maxDepth: 1,
+      engineType: 'cheerio',
+    });
     await trawl.crawls.waitForCompletion(crawl.id, { pollIntervalMs: 50 });
     const plain = await runCli(['tail', crawl.id, ...auth()], sandbox);
     const debug = await runCli(['tail', crawl.id, '--debug', ...auth()], sandbox);
@@ -83,7 +112,10 @@ describe('trawl tail', () => {
   });
 
   it('follows a running crawl to its abort and exits 1', async () => {
-    fixture.site.route('/tail-slow', { body: '<html><body><main><p>Slow</p></main></body></html>', delayMs: 20_000 });
+    fixture.site.route('/tail-slow', {
+      body: '<html><body><main><p>Slow</p></main></body></html>',
+      delayMs: 20_000,
+    });
     const crawl = await trawl.crawls.start({ startUrl: `${fixture.site.origin}/tail-slow`, maxResults: 1 });
     const tail = startCli(['tail', crawl.id, ...auth()], sandbox);
     await tail.waitForStdout(/running: 0 results so far/);
@@ -92,7 +124,7 @@ describe('trawl tail', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(new RegExp(`^Crawl ${crawl.id} running: 0 results so far`));
     expect(fixture.site.hits('/tail-slow')).toBe(1);
-    expect(run.stdout).toMatch(/warn  Crawl aborted - Aborted with 0 results kept\./);
+    expect(run.stdout).toMatch(/warn {2}Crawl aborted - Aborted with 0 results kept\./);
     expect(run.stderr).toBe(`error: Crawl ${crawl.id} ended aborted with 0 results\n`);
   });
 
@@ -103,8 +135,15 @@ describe('trawl tail', () => {
   });
 
   it('shows a live view on a terminal: log lines, status, results and elapsed time', async () => {
-    fixture.site.route('/tail-tty', { body: '<html><head><title>Tail TTY</title></head><body><main><p>Slow page</p></main></body></html>', delayMs: 1_500 });
-    const crawl = await trawl.crawls.start({ startUrl: `${fixture.site.origin}/tail-tty`, maxResults: 1, engineType: 'cheerio' });
+    fixture.site.route('/tail-tty', {
+      body: '<html><head><title>Tail TTY</title></head><body><main><p>Slow page</p></main></body></html>',
+      delayMs: 1_500,
+    });
+    const crawl = await trawl.crawls.start({
+      startUrl: `${fixture.site.origin}/tail-tty`,
+      maxResults: 1,
+      engineType: 'cheerio',
+    });
     const run = await runInTerminal(['tail', crawl.id, ...auth()], sandbox);
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏].* Crawling .*\/tail-tty/);
@@ -116,11 +155,21 @@ describe('trawl tail', () => {
   });
 
   it('stops following on a typed Ctrl-C, leaving the crawl running', async () => {
-    fixture.site.route('/tail-interrupt', { body: '<html><body><main><p>Slow</p></main></body></html>', delayMs: 20_000 });
-    const crawl = await trawl.crawls.start({ startUrl: `${fixture.site.origin}/tail-interrupt`, maxResults: 1 });
-    const run = await runInTerminal(['tail', crawl.id, ...auth()], sandbox, { type: { when: /Crawl started/, keys: '\u0003' } });
+    fixture.site.route('/tail-interrupt', {
+      body: '<html><body><main><p>Slow</p></main></body></html>',
+      delayMs: 20_000,
+    });
+    const crawl = await trawl.crawls.start({
+      startUrl: `${fixture.site.origin}/tail-interrupt`,
+      maxResults: 1,
+    });
+    const run = await runInTerminal(['tail', crawl.id, ...auth()], sandbox, {
+      type: { when: /Crawl started/, keys: '\u0003' },
+    });
     expect(run.code).toBe(130);
-    expect(run.output).toContain(`Stopped following; crawl ${crawl.id} is still running. Follow it again with: trawl tail ${crawl.id}`);
+    expect(run.output).toContain(
+      `Stopped following; crawl ${crawl.id} is still running. Follow it again with: trawl tail ${crawl.id}`,
+    );
     expect((await trawl.crawls.get(crawl.id)).status).toBe('running');
     await trawl.crawls.abort(crawl.id);
   });

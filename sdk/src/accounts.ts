@@ -3,8 +3,24 @@ import type { RequestOptions } from './client.js';
 import type { Client } from './gen/client/index.js';
 import * as api from './gen/sdk.gen.js';
 import type {
-  AdminCrawlPage, AdminHealth, ApiToken, CreateApiTokenRequest, CreatedApiToken, InviteLink, LoginRequest, OutboxPage, Project, ResetPasswordRequest,
-  SignupInviteRequest, SignupRootUserRequest, Team, TeamMember, User,
+  AdminCrawlPage,
+  AdminHealth,
+  ApiToken,
+  ChangePasswordRequest,
+  CreateApiTokenRequest,
+  CreatedApiToken,
+  InviteLink,
+  LoginRequest,
+  OutboxPage,
+  Project,
+  ResetPasswordRequest,
+  SignupInviteRequest,
+  SignupRootUserRequest,
+  Team,
+  TeamInvite,
+  TeamMember,
+  UpdateProfileRequest,
+  User,
 } from './gen/types.gen.js';
 import type { SessionCaller } from './session.js';
 
@@ -63,6 +79,40 @@ export interface AuthApi {
    * await trawl.auth.resetPassword({ token: new URL(link).searchParams.get('token')!, password: 'a new passphrase' });
    */
   resetPassword(body: ResetPasswordRequest, options?: RequestOptions): Promise<void>;
+  /**
+   * Signs in with the token of a one-time sign-in link, such as the console link the first start prints
+   * (`/#signInToken=...`). An unknown, used or expired token rejects with a 400 `invalid_sign_in_link`.
+   * @example
+   * const user = await trawl.auth.signInWithLink(token);
+   */
+  signInWithLink(token: string, options?: RequestOptions): Promise<User>;
+  /**
+   * Changes the signed-in user's name; fields left out stay as they are.
+   * @example
+   * const user = await trawl.auth.updateMe({ firstName: 'Ada' });
+   */
+  updateMe(body: UpdateProfileRequest, options?: RequestOptions): Promise<User>;
+  /**
+   * Changes the signed-in user's password and signs out every other session. A wrong current password
+   * rejects with a 400 `invalid_password`.
+   * @example
+   * await trawl.auth.changePassword({ currentPassword, newPassword: 'a new passphrase' });
+   */
+  changePassword(body: ChangePasswordRequest, options?: RequestOptions): Promise<void>;
+  /**
+   * Signs the user out of every session on every device, this one included. API tokens keep working.
+   * @example
+   * await trawl.auth.logoutEverywhere();
+   */
+  logoutEverywhere(options?: RequestOptions): Promise<void>;
+  /**
+   * Where a browser goes to sign in with Google (`GET /auth/google`, a redirect to Google), or null when the
+   * server has no Google client (it answers 501 `google_not_configured`). Nothing is followed or stored.
+   * @example
+   * const url = await trawl.auth.googleSignInUrl();
+   * if (url) window.location.assign(url);
+   */
+  googleSignInUrl(options?: RequestOptions): Promise<string | null>;
 }
 
 /** The caller's team. Every method takes the team's ID (from `auth.me()`'s `teams`); another team's is a 404. */
@@ -91,6 +141,25 @@ export interface TeamsApi {
    * await trawl.teams.sendInviteEmail(teamId, 'grace@example.com');
    */
   sendInviteEmail(teamId: string, email: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Invitations that can still be accepted: invite links not expired and invite emails not yet used, newest first.
+   * @example
+   * for (const invite of await trawl.teams.invites(teamId)) console.log(invite.kind, invite.email, invite.expiresAt);
+   */
+  invites(teamId: string, options?: RequestOptions): Promise<TeamInvite[]>;
+  /**
+   * Withdraws an invitation; its link stops working at once.
+   * @example
+   * await trawl.teams.revokeInvite(teamId, invite.id);
+   */
+  revokeInvite(teamId: string, inviteId: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Removes a member: their sessions in the team end and the API tokens they created for it are revoked.
+   * Needs a signed-in member; removing yourself rejects with a 400 `cannot_remove_self`.
+   * @example
+   * await trawl.teams.removeMember(teamId, member.id);
+   */
+  removeMember(teamId: string, userId: string, options?: RequestOptions): Promise<void>;
   /**
    * Deletes the team with its projects, crawls and tokens, and the members who belong to no other team.
    * Needs a signed-in member: an API token gets a 403.
@@ -160,11 +229,15 @@ export interface AdminApi {
    */
   health(options?: RequestOptions): Promise<AdminHealth>;
   /**
-   * One page of every team's crawls, newest first; `page` is 0-based.
+   * One page of every team's crawls, newest first; `page` is 0-based. `query` matches part of the start
+   * URL, or a whole crawl ID or team ID.
    * @example
-   * const { results, totalPages } = await trawl.admin.crawls({ page: 0, limit: 50 });
+   * const { results, totalPages } = await trawl.admin.crawls({ page: 0, limit: 50, query: 'example.com' });
    */
-  crawls(query?: { page?: number; limit?: number }, options?: RequestOptions): Promise<AdminCrawlPage>;
+  crawls(
+    query?: { page?: number; limit?: number; query?: string },
+    options?: RequestOptions,
+  ): Promise<AdminCrawlPage>;
   /**
    * One page of the emails the server sent or keeps (without SMTP, reset and invite emails wait here), newest first.
    * @example
@@ -183,42 +256,90 @@ export interface AccountApis {
 
 /**
  * The account methods over one generated client. Signing in, out and renewing never trigger the
- * refresh-and-retry other calls get on a 401.
+ * refresh-and-retry other calls get on a 401. `refresh` is the client's one renewal at a time, which
+ * `auth.refresh()` shares with the automatic renewals: a refresh token works once.
  */
-export function createAccountApis(raw: Client, call: SessionCaller): AccountApis {
+export function createAccountApis(
+  raw: Client,
+  call: SessionCaller,
+  refresh: (signal?: AbortSignal) => Promise<User>,
+): AccountApis {
   const once = { refresh: false };
   const nothing = (): undefined => undefined;
 
   const auth: AuthApi = {
-    signUp: (body, o) => call((signal) => api.signupRootUser({ client: raw, body, signal }), o?.signal, once).then((r) => r.user),
-    signUpByInvite: (body, o) => call((signal) => api.signupByInvite({ client: raw, body, signal }), o?.signal, once).then((r) => r.user),
-    login: (body, o) => call((signal) => api.login({ client: raw, body, signal }), o?.signal, once).then((r) => r.user),
+    signUp: (body, o) =>
+      call((signal) => api.signupRootUser({ client: raw, body, signal }), o?.signal, once).then(
+        (r) => r.user,
+      ),
+    signUpByInvite: (body, o) =>
+      call((signal) => api.signupByInvite({ client: raw, body, signal }), o?.signal, once).then(
+        (r) => r.user,
+      ),
+    login: (body, o) =>
+      call((signal) => api.login({ client: raw, body, signal }), o?.signal, once).then((r) => r.user),
     logout: (o) => call((signal) => api.logout({ client: raw, signal }), o?.signal, once).then(nothing),
     me: (o) => call((signal) => api.getMe({ client: raw, signal }), o?.signal),
-    refresh: (o) => call((signal) => api.refreshSession({ client: raw, signal }), o?.signal, once).then((r) => r.user),
-    forgotPassword: (email, o) => call((signal) => api.forgotPassword({ client: raw, body: { email }, signal }), o?.signal, once).then(nothing),
-    resetPassword: (body, o) => call((signal) => api.resetPassword({ client: raw, body, signal }), o?.signal, once).then(nothing),
+    refresh: (o) => refresh(o?.signal),
+    forgotPassword: (email, o) =>
+      call((signal) => api.forgotPassword({ client: raw, body: { email }, signal }), o?.signal, once).then(
+        nothing,
+      ),
+    resetPassword: (body, o) =>
+      call((signal) => api.resetPassword({ client: raw, body, signal }), o?.signal, once).then(nothing),
+    signInWithLink: (token, o) =>
+      call((signal) => api.signInWithLink({ client: raw, body: { token }, signal }), o?.signal, once).then(
+        (r) => r.user,
+      ),
+    updateMe: (body, o) => call((signal) => api.updateMe({ client: raw, body, signal }), o?.signal),
+    changePassword: (body, o) =>
+      call((signal) => api.changePassword({ client: raw, body, signal }), o?.signal).then(nothing),
+    logoutEverywhere: (o) =>
+      call((signal) => api.logoutEverywhere({ client: raw, signal }), o?.signal).then(nothing),
+    // Needs the client's address and fetch: createTrawlClient sets it.
+    googleSignInUrl: () => Promise.reject(new Error('googleSignInUrl is set by createTrawlClient')),
   };
 
   const teams: TeamsApi = {
     get: (id, o) => call((signal) => api.getTeam({ client: raw, path: { id }, signal }), o?.signal),
-    members: (id, o) => call((signal) => api.listTeamMembers({ client: raw, path: { id }, signal }), o?.signal),
-    createInviteLink: (id, o) => call((signal) => api.createInviteLink({ client: raw, path: { id }, signal }), o?.signal),
-    sendInviteEmail: (id, email, o) => call((signal) => api.sendInviteEmail({ client: raw, path: { id }, body: { email }, signal }), o?.signal).then(nothing),
-    delete: (id, o) => call((signal) => api.deleteTeam({ client: raw, path: { id }, signal }), o?.signal).then(nothing),
+    members: (id, o) =>
+      call((signal) => api.listTeamMembers({ client: raw, path: { id }, signal }), o?.signal),
+    createInviteLink: (id, o) =>
+      call((signal) => api.createInviteLink({ client: raw, path: { id }, signal }), o?.signal),
+    sendInviteEmail: (id, email, o) =>
+      call(
+        (signal) => api.sendInviteEmail({ client: raw, path: { id }, body: { email }, signal }),
+        o?.signal,
+      ).then(nothing),
+    delete: (id, o) =>
+      call((signal) => api.deleteTeam({ client: raw, path: { id }, signal }), o?.signal).then(nothing),
+    invites: (id, o) =>
+      call((signal) => api.listTeamInvites({ client: raw, path: { id }, signal }), o?.signal),
+    revokeInvite: (id, inviteId, o) =>
+      call((signal) => api.revokeTeamInvite({ client: raw, path: { id, inviteId }, signal }), o?.signal).then(
+        nothing,
+      ),
+    removeMember: (id, userId, o) =>
+      call((signal) => api.removeTeamMember({ client: raw, path: { id, userId }, signal }), o?.signal).then(
+        nothing,
+      ),
   };
 
   const projects: ProjectsApi = {
     list: (o) => call((signal) => api.listProjects({ client: raw, signal }), o?.signal),
-    create: (title, o) => call((signal) => api.createProject({ client: raw, body: { title }, signal }), o?.signal),
-    rename: (id, title, o) => call((signal) => api.renameProject({ client: raw, path: { id }, body: { title }, signal }), o?.signal),
-    delete: (id, o) => call((signal) => api.deleteProject({ client: raw, path: { id }, signal }), o?.signal).then(nothing),
+    create: (title, o) =>
+      call((signal) => api.createProject({ client: raw, body: { title }, signal }), o?.signal),
+    rename: (id, title, o) =>
+      call((signal) => api.renameProject({ client: raw, path: { id }, body: { title }, signal }), o?.signal),
+    delete: (id, o) =>
+      call((signal) => api.deleteProject({ client: raw, path: { id }, signal }), o?.signal).then(nothing),
   };
 
   const tokens: TokensApi = {
     list: (o) => call((signal) => api.listApiTokens({ client: raw, signal }), o?.signal),
     create: (body, o) => call((signal) => api.createApiToken({ client: raw, body, signal }), o?.signal),
-    revoke: (id, o) => call((signal) => api.revokeApiToken({ client: raw, path: { id }, signal }), o?.signal).then(nothing),
+    revoke: (id, o) =>
+      call((signal) => api.revokeApiToken({ client: raw, path: { id }, signal }), o?.signal).then(nothing),
   };
 
   const admin: AdminApi = {

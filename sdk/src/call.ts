@@ -8,11 +8,17 @@ export interface CallResult<T> {
 }
 
 /** Runs a generated SDK function and returns its data, or throws a {@link TrawlError}. */
-export type Caller = <T>(run: (signal: AbortSignal) => Promise<CallResult<T>>, signal?: AbortSignal) => Promise<T>;
+export type Caller = <T>(
+  run: (signal: AbortSignal) => Promise<CallResult<T>>,
+  signal?: AbortSignal,
+) => Promise<T>;
 
 /** One API call as every method makes it: a timeout, cancellation, and errors as {@link TrawlError}. */
 export function createCaller(baseUrl: string, timeoutMs: number): Caller {
-  return async <T>(run: (signal: AbortSignal) => Promise<CallResult<T>>, signal?: AbortSignal): Promise<T> => {
+  return async <T>(
+    run: (signal: AbortSignal) => Promise<CallResult<T>>,
+    signal?: AbortSignal,
+  ): Promise<T> => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let result: CallResult<T>;
@@ -23,7 +29,8 @@ export function createCaller(baseUrl: string, timeoutMs: number): Caller {
     }
     if (!result.response) {
       if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw new TrawlError(`The Trawl API did not answer within ${timeoutMs} ms`, 0, 'timeout');
+      if (timeout.aborted)
+        throw new TrawlError(`The Trawl API did not answer within ${timeoutMs} ms`, 0, 'timeout');
       throw new TrawlConnectionError(baseUrl, result.error);
     }
     if (!result.response.ok) throw toApiError(result.response.status, result.error);
@@ -32,7 +39,10 @@ export function createCaller(baseUrl: string, timeoutMs: number): Caller {
 }
 
 /** Iterates every item of a paged listing, fetching one page after another. */
-export async function* paginate<T>(fetchPage: (page: number, limit: number) => Promise<{ results: T[]; totalPages: number }>, limit: number): AsyncGenerator<T> {
+export async function* paginate<T>(
+  fetchPage: (page: number, limit: number) => Promise<{ results: T[]; totalPages: number }>,
+  limit: number,
+): AsyncGenerator<T> {
   for (let page = 0; ; page++) {
     const batch = await fetchPage(page, limit);
     yield* batch.results;

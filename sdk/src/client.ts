@@ -1,9 +1,27 @@
 import { createClient, createConfig, type Client } from './gen/client/index.js';
 import * as api from './gen/sdk.gen.js';
-import type { Crawl, CrawlLog, CrawlLogPage, CrawlOptions, CrawlPage, CrawlResult, CrawlResultPage, CrawlStreamEvent, StartCrawlRequest } from './gen/types.gen.js';
-import { createAccountApis, type AdminApi, type AuthApi, type ProjectsApi, type TeamsApi, type TokensApi } from './accounts.js';
+import type {
+  Crawl,
+  CrawlLog,
+  CrawlLogPage,
+  CrawlOptions,
+  CrawlPage,
+  CrawlResult,
+  CrawlResultPage,
+  CrawlStreamEvent,
+  StartCrawlRequest,
+  User,
+} from './gen/types.gen.js';
+import {
+  createAccountApis,
+  type AdminApi,
+  type AuthApi,
+  type ProjectsApi,
+  type TeamsApi,
+  type TokensApi,
+} from './accounts.js';
 import { createCaller, paginate } from './call.js';
-import { TrawlError } from './errors.js';
+import { toApiError, TrawlConnectionError, TrawlError } from './errors.js';
 import { createSession, withSessionRefresh, type SessionStore } from './session.js';
 import { sleep } from './sleep.js';
 import { watchCrawl, type WatchOptions } from './watch.js';
@@ -71,7 +89,10 @@ export interface CrawlsApi {
    * @example
    * const { results, totalPages } = await trawl.crawls.list({ page: 0, limit: 15 });
    */
-  list(query?: { page?: number; limit?: number; query?: string }, options?: RequestOptions): Promise<CrawlPage>;
+  list(
+    query?: { page?: number; limit?: number; query?: string },
+    options?: RequestOptions,
+  ): Promise<CrawlPage>;
   /**
    * Aborts a running crawl and returns it with status `aborted`; results so far are kept.
    * @example
@@ -84,7 +105,11 @@ export interface CrawlsApi {
    * @example
    * const { results, totalResults } = await trawl.crawls.resultsPage(id, { page: 0, limit: 50 });
    */
-  resultsPage(id: string, query?: { page?: number; limit?: number; query?: string }, options?: RequestOptions): Promise<CrawlResultPage>;
+  resultsPage(
+    id: string,
+    query?: { page?: number; limit?: number; query?: string },
+    options?: RequestOptions,
+  ): Promise<CrawlResultPage>;
   /**
    * Every result of a crawl, fetching one page after another as you iterate.
    * @example
@@ -97,7 +122,11 @@ export interface CrawlsApi {
    * const { results } = await trawl.crawls.logsPage(id, { page: 0 });
    * for (const line of results) console.log(line.level, line.message);
    */
-  logsPage(id: string, query?: { page?: number; limit?: number }, options?: RequestOptions): Promise<CrawlLogPage>;
+  logsPage(
+    id: string,
+    query?: { page?: number; limit?: number },
+    options?: RequestOptions,
+  ): Promise<CrawlLogPage>;
   /**
    * Every log line of a crawl, fetching one page after another as you iterate.
    * @example
@@ -205,16 +234,25 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
   }
 
   const baseCall = createCaller(baseUrl, timeoutMs);
-  // One refresh at a time: a refresh token works once, and a second use would end the session.
-  let refreshing: Promise<boolean> | undefined;
+  // One refresh at a time, shared by the automatic renewal and `auth.refresh()`: a refresh token works
+  // once, and a second use of it would end the session.
+  let refreshing: Promise<User> | undefined;
+  const refreshOnce = (signal?: AbortSignal): Promise<User> =>
+    baseCall((s) => api.refreshSession({ client: raw, signal: s }), signal).then((r) => r.user);
+  const renew = (signal?: AbortSignal): Promise<User> => {
+    refreshing ??= (
+      session?.store === 'browser' ? acrossTabs(() => refreshOnce(signal)) : refreshOnce(signal)
+    ).finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  };
   const refreshSession = (signal?: AbortSignal): Promise<boolean> => {
     if (!session?.canRefresh()) return Promise.resolve(false);
-    refreshing ??= baseCall((s) => api.refreshSession({ client: raw, signal: s }), signal)
-      .then(() => true, () => false)
-      .finally(() => {
-        refreshing = undefined;
-      });
-    return refreshing;
+    return renew(signal).then(
+      () => true,
+      () => false,
+    );
   };
   const call = withSessionRefresh(baseCall, session ? refreshSession : undefined);
   // The event stream is fetched directly, not through `raw`: it gets the session's cookies here.
@@ -222,7 +260,12 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
   const sessionFetch: typeof fetch = !session
     ? plainFetch
     : async (input, init) => {
-        const request = session.prepare(new Request(input, { ...init, ...(session.store === 'browser' ? { credentials: 'include' as const } : {}) }));
+        const request = session.prepare(
+          new Request(input, {
+            ...init,
+            ...(session.store === 'browser' ? { credentials: 'include' as const } : {}),
+          }),
+        );
         const response = await plainFetch(request);
         session.receive(response, request);
         return response;
@@ -231,14 +274,22 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
   const crawls: CrawlsApi = {
     start: (body, o) => call((signal) => api.startCrawl({ client: raw, body, signal }), o?.signal),
     get: (id, o) => call((signal) => api.getCrawl({ client: raw, path: { id }, signal }), o?.signal),
-    list: (query = {}, o) => call((signal) => api.queryCrawls({ client: raw, body: query, signal }), o?.signal),
+    list: (query = {}, o) =>
+      call((signal) => api.queryCrawls({ client: raw, body: query, signal }), o?.signal),
     abort: (id, o) => call((signal) => api.abortCrawl({ client: raw, path: { id }, signal }), o?.signal),
-    resultsPage: (id, query = {}, o) => call((signal) => api.listCrawlResults({ client: raw, path: { id }, query, signal }), o?.signal),
-    results: (id, o = {}) => paginate((page, limit) => crawls.resultsPage(id, { page, limit }, o), o.pageSize ?? 100),
-    logsPage: (id, query = {}, o) => call((signal) => api.listCrawlLogs({ client: raw, path: { id }, query, signal }), o?.signal),
-    logs: (id, o = {}) => paginate((page, limit) => crawls.logsPage(id, { page, limit }, o), o.pageSize ?? 200),
+    resultsPage: (id, query = {}, o) =>
+      call((signal) => api.listCrawlResults({ client: raw, path: { id }, query, signal }), o?.signal),
+    results: (id, o = {}) =>
+      paginate((page, limit) => crawls.resultsPage(id, { page, limit }, o), o.pageSize ?? 100),
+    logsPage: (id, query = {}, o) =>
+      call((signal) => api.listCrawlLogs({ client: raw, path: { id }, query, signal }), o?.signal),
+    logs: (id, o = {}) =>
+      paginate((page, limit) => crawls.logsPage(id, { page, limit }, o), o.pageSize ?? 200),
     downloadCsv: (id, o) =>
-      call((signal) => api.downloadCrawlResultsCsv({ client: raw, path: { id }, signal, parseAs: 'text' }), o?.signal) as Promise<string>,
+      call(
+        (signal) => api.downloadCrawlResultsCsv({ client: raw, path: { id }, signal, parseAs: 'text' }),
+        o?.signal,
+      ) as Promise<string>,
     async waitForCompletion(id, o = {}) {
       const interval = o.pollIntervalMs ?? 1000;
       for (;;) {
@@ -248,12 +299,31 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
         await sleep(interval, o.signal);
       }
     },
-    watch: (id, o) => watchCrawl({ baseUrl, token, projectId: options.projectId, fetch: sessionFetch }, id, o),
+    watch: (id, o) =>
+      watchCrawl({ baseUrl, token, projectId: options.projectId, fetch: sessionFetch }, id, o),
+  };
+
+  const accounts = createAccountApis(raw, call, renew);
+  accounts.auth.googleSignInUrl = async (o) => {
+    const url = `${baseUrl}/auth/google`;
+    let response: Response;
+    try {
+      // Not followed: the answer is a redirect to Google when configured. No cookies: the flow starts for real
+      // when the browser goes there.
+      response = await plainFetch(url, { redirect: 'manual', credentials: 'omit', signal: o?.signal });
+    } catch (err: unknown) {
+      if (o?.signal?.aborted) throw o.signal.reason;
+      throw new TrawlConnectionError(baseUrl, err);
+    }
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return url;
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.status === 501) return null;
+    throw toApiError(response.status, body);
   };
 
   return {
     crawls,
-    ...createAccountApis(raw, call),
+    ...accounts,
     raw,
     crawlOptions: (o) => call((signal) => api.getCrawlOptions({ client: raw, signal }), o?.signal),
     async isHealthy(o) {
@@ -266,4 +336,15 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
       }
     },
   };
+}
+
+/**
+ * Runs a session renewal while holding a lock every tab of this origin shares (Web Locks API). Tabs share
+ * the refresh cookie: two renewals sent at once would both carry the same one-use token, and the server
+ * would take the second for a stolen copy and end the session. In turn, each tab's request carries the
+ * token the previous renewal set. Without the API (old browsers) the renewal runs unguarded.
+ */
+function acrossTabs<T>(renewal: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  return locks ? (locks.request('trawl-session-renewal', renewal) as Promise<T>) : renewal();
 }

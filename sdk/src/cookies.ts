@@ -114,7 +114,8 @@ export function createCookieJar(now: () => number = Date.now): CookieJar {
           continue;
         }
         if (cookie.secure && url.protocol !== 'https:') continue;
-        if (pathMatches(cookie.path, url.pathname)) pairs.push({ pair: `${cookie.name}=${cookie.value}`, pathLength: cookie.path.length });
+        if (pathMatches(cookie.path, url.pathname))
+          pairs.push({ pair: `${cookie.name}=${cookie.value}`, pathLength: cookie.path.length });
       }
       // Longer paths first, as browsers send them.
       pairs.sort((a, b) => b.pathLength - a.pathLength);

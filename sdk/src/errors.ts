@@ -63,7 +63,12 @@ export class TrawlConnectionError extends TrawlError {
     readonly baseUrl: string,
     cause: unknown,
   ) {
-    super(`Could not reach the Trawl API at ${baseUrl}: ${cause instanceof Error ? cause.message : String(cause)}`, 0, 'connection_error', { cause });
+    super(
+      `Could not reach the Trawl API at ${baseUrl}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      0,
+      'connection_error',
+      { cause },
+    );
     this.name = 'TrawlConnectionError';
   }
 }
@@ -72,7 +77,12 @@ export class TrawlConnectionError extends TrawlError {
 export function toApiError(status: number, body: unknown): TrawlApiError {
   if (body && typeof body === 'object' && 'code' in body && 'message' in body) {
     const { code, message, details } = body as { code: unknown; message: unknown; details?: unknown };
-    return new TrawlApiError(status, String(code), String(message), Array.isArray(details) ? (details as TrawlErrorDetail[]) : []);
+    return new TrawlApiError(
+      status,
+      String(code),
+      String(message),
+      Array.isArray(details) ? (details as TrawlErrorDetail[]) : [],
+    );
   }
   const text = typeof body === 'string' && body.trim() ? body.trim().slice(0, 200) : `HTTP ${status}`;
   return new TrawlApiError(status, status >= 500 ? 'server_error' : 'http_error', text);

@@ -14,17 +14,62 @@ export type { AdminApi, AuthApi, ProjectsApi, TeamsApi, TokensApi } from './acco
 export type { SessionStore } from './session.js';
 export { createPublicTrawlClient } from './public-client.js';
 export type { PublicCrawlsApi, PublicTrawlClient, PublicTrawlClientOptions } from './public-client.js';
+export { CLOSE_UNAUTHORIZED, connectTeamEvents, teamEventsUrl } from './realtime.js';
+export type {
+  TeamEventsConnection,
+  TeamEventsOptions,
+  TeamEventsStatus,
+  WebSocketConstructor,
+  WebSocketLike,
+} from './realtime.js';
 export { parseSse } from './watch.js';
 export type { SseMessage, WatchOptions } from './watch.js';
 export { TrawlApiError, TrawlConnectionError, TrawlError } from './errors.js';
 export type { TrawlErrorDetail } from './errors.js';
-export { CRAWL_LIMITS, DEFAULT_CRAWL_SETTINGS, ENGINE_TYPES, isValidStartUrl, validateCrawlSettings } from './settings.js';
+export {
+  CRAWL_LIMITS,
+  DEFAULT_CRAWL_SETTINGS,
+  ENGINE_TYPES,
+  isValidStartUrl,
+  validateCrawlSettings,
+} from './settings.js';
 export type { CrawlSettings } from './settings.js';
 export type {
-  Crawl, CrawlLog, CrawlLogPage, CrawlOptions, CrawlPage, CrawlResult, CrawlResultPage, CrawlStatus, EngineType, StartCrawlRequest, ErrorResponse,
-  CrawlEvent, CrawlLogCreatedEvent, CrawlResultCreatedEvent, CrawlStreamEvent, SubscriptionChangedEvent, TeamEvent,
+  Crawl,
+  CrawlLog,
+  CrawlLogPage,
+  CrawlOptions,
+  CrawlPage,
+  CrawlResult,
+  CrawlResultPage,
+  CrawlStatus,
+  EngineType,
+  StartCrawlRequest,
+  ErrorResponse,
+  CrawlEvent,
+  CrawlLogCreatedEvent,
+  CrawlResultCreatedEvent,
+  CrawlStreamEvent,
+  SubscriptionChangedEvent,
+  TeamEvent,
 } from './gen/types.gen.js';
 export type {
-  AdminCrawlPage, AdminHealth, ApiToken, CreateApiTokenRequest, CreatedApiToken, InviteLink, LoginRequest, OutboxPage, Project, ResetPasswordRequest,
-  SignupInviteRequest, SignupRootUserRequest, Team, TeamMember, User,
+  AdminCrawlPage,
+  AdminHealth,
+  ApiToken,
+  ChangePasswordRequest,
+  CreateApiTokenRequest,
+  CreatedApiToken,
+  InviteLink,
+  LoginRequest,
+  OutboxPage,
+  Project,
+  ResetPasswordRequest,
+  SignupInviteRequest,
+  SignupRootUserRequest,
+  Team,
+  TeamInvite,
+  TeamMember,
+  UpdateProfileRequest,
+  User,
 } from './gen/types.gen.js';

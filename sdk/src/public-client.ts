@@ -2,7 +2,13 @@ import { createCaller, paginate } from './call.js';
 import type { RequestOptions } from './client.js';
 import { createClient, createConfig } from './gen/client/index.js';
 import * as api from './gen/sdk.gen.js';
-import type { Crawl, CrawlLogPage, CrawlResult, CrawlResultPage, StartCrawlRequest } from './gen/types.gen.js';
+import type {
+  Crawl,
+  CrawlLogPage,
+  CrawlResult,
+  CrawlResultPage,
+  StartCrawlRequest,
+} from './gen/types.gen.js';
 
 /** Options of {@link createPublicTrawlClient}. */
 export interface PublicTrawlClientOptions {
@@ -34,7 +40,11 @@ export interface PublicCrawlsApi {
    * @example
    * const { results } = await visitor.crawls.resultsPage(id, { page: 0, limit: 21 });
    */
-  resultsPage(id: string, query?: { page?: number; limit?: number; query?: string }, options?: RequestOptions): Promise<CrawlResultPage>;
+  resultsPage(
+    id: string,
+    query?: { page?: number; limit?: number; query?: string },
+    options?: RequestOptions,
+  ): Promise<CrawlResultPage>;
   /**
    * Every result of the crawl, fetching one page after another as you iterate.
    * @example
@@ -46,7 +56,11 @@ export interface PublicCrawlsApi {
    * @example
    * const { results } = await visitor.crawls.logsPage(id);
    */
-  logsPage(id: string, query?: { page?: number; limit?: number }, options?: RequestOptions): Promise<CrawlLogPage>;
+  logsPage(
+    id: string,
+    query?: { page?: number; limit?: number },
+    options?: RequestOptions,
+  ): Promise<CrawlLogPage>;
   /**
    * Every result as one CSV document, as the console's Download CSV saves it.
    * @example
@@ -77,11 +91,17 @@ export function createPublicTrawlClient(options: PublicTrawlClientOptions): Publ
   const crawls: PublicCrawlsApi = {
     start: (body, o) => call((signal) => api.startPublicCrawl({ client: raw, body, signal }), o?.signal),
     get: (id, o) => call((signal) => api.getPublicCrawl({ client: raw, path: { id }, signal }), o?.signal),
-    resultsPage: (id, query = {}, o) => call((signal) => api.listPublicCrawlResults({ client: raw, path: { id }, query, signal }), o?.signal),
-    results: (id, o = {}) => paginate((page, limit) => crawls.resultsPage(id, { page, limit }, o), o.pageSize ?? 100),
-    logsPage: (id, query = {}, o) => call((signal) => api.listPublicCrawlLogs({ client: raw, path: { id }, query, signal }), o?.signal),
+    resultsPage: (id, query = {}, o) =>
+      call((signal) => api.listPublicCrawlResults({ client: raw, path: { id }, query, signal }), o?.signal),
+    results: (id, o = {}) =>
+      paginate((page, limit) => crawls.resultsPage(id, { page, limit }, o), o.pageSize ?? 100),
+    logsPage: (id, query = {}, o) =>
+      call((signal) => api.listPublicCrawlLogs({ client: raw, path: { id }, query, signal }), o?.signal),
     downloadCsv: (id, o) =>
-      call((signal) => api.downloadPublicCrawlResultsCsv({ client: raw, path: { id }, signal, parseAs: 'text' }), o?.signal) as Promise<string>,
+      call(
+        (signal) => api.downloadPublicCrawlResultsCsv({ client: raw, path: { id }, signal, parseAs: 'text' }),
+        o?.signal,
+      ) as Promise<string>,
   };
   return { crawls };
 }

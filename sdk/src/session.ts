@@ -23,11 +23,13 @@ export interface Session {
 }
 
 /** Whether this runtime has a page whose cookies the browser manages. */
-export const inBrowser = (): boolean => typeof document !== 'undefined' && typeof document.cookie === 'string';
+export const inBrowser = (): boolean =>
+  typeof document !== 'undefined' && typeof document.cookie === 'string';
 
 export function createSession(store: SessionStore = inBrowser() ? 'browser' : 'memory'): Session {
   const jar: CookieJar | undefined = store === 'memory' ? createCookieJar() : undefined;
-  const csrfToken = (): string | undefined => (jar ? jar.get(CSRF_COOKIE) : inBrowser() ? readCookie(document.cookie, CSRF_COOKIE) : undefined);
+  const csrfToken = (): string | undefined =>
+    jar ? jar.get(CSRF_COOKIE) : inBrowser() ? readCookie(document.cookie, CSRF_COOKIE) : undefined;
 
   return {
     store,
@@ -51,19 +53,27 @@ export function createSession(store: SessionStore = inBrowser() ? 'browser' : 'm
 }
 
 /** A {@link Caller} whose calls can opt out of the refresh-and-retry on a 401 (`{ refresh: false }`). */
-export type SessionCaller = <T>(run: (signal: AbortSignal) => Promise<CallResult<T>>, signal?: AbortSignal, options?: { refresh?: boolean }) => Promise<T>;
+export type SessionCaller = <T>(
+  run: (signal: AbortSignal) => Promise<CallResult<T>>,
+  signal?: AbortSignal,
+  options?: { refresh?: boolean },
+) => Promise<T>;
 
 /**
  * Wraps a caller so that a 401 renews the session once and the call is made again, as the console does
  * (SPEC.md section 8). Without `refreshSession` (token clients) calls are passed through.
  */
-export function withSessionRefresh(call: Caller, refreshSession?: (signal?: AbortSignal) => Promise<boolean>): SessionCaller {
+export function withSessionRefresh(
+  call: Caller,
+  refreshSession?: (signal?: AbortSignal) => Promise<boolean>,
+): SessionCaller {
   return async (run, signal, options = {}) => {
     try {
       return await call(run, signal);
     } catch (err: unknown) {
       const expired = err instanceof TrawlApiError && err.status === 401;
-      if (!expired || !refreshSession || options.refresh === false || !(await refreshSession(signal))) throw err;
+      if (!expired || !refreshSession || options.refresh === false || !(await refreshSession(signal)))
+        throw err;
       return call(run, signal);
     }
   };

@@ -57,7 +57,12 @@ const BOOLEAN_LABELS = {
 export function isValidStartUrl(value: string): boolean {
   try {
     const url = new URL(value.trim());
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0 && !url.username && !url.password;
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname.length > 0 &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }
@@ -75,21 +80,36 @@ const between = (value: unknown, bounds: { min: number; max: number }): boolean 
  * if (errors.length) show(errors.join('; '));
  */
 export function validateCrawlSettings(input: unknown): string[] {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) return ['Start URL is required and must be a string'];
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    return ['Start URL is required and must be a string'];
   const s = input as Record<string, unknown>;
   const errors: string[] = [];
   if (typeof s.startUrl !== 'string') errors.push('Start URL is required and must be a string');
   else if (!isValidStartUrl(s.startUrl)) errors.push('Start URL must be a valid URL');
-  if ('maxResults' in s && !between(s.maxResults, CRAWL_LIMITS.maxResults)) errors.push('Max Results must be a number between 1 and 5000');
-  if ('maxDepth' in s && !between(s.maxDepth, CRAWL_LIMITS.maxDepth)) errors.push('Max Depth must be a number between 1 and 50');
-  if ('timeout' in s && !between(s.timeout, CRAWL_LIMITS.timeout)) errors.push('Timeout must be a number between 1 and 9999999999');
-  if ('engineType' in s && !ENGINE_TYPES.includes(s.engineType as EngineType)) errors.push(`Engine Type must be one of: ${ENGINE_TYPES.join(', ')}`);
+  if ('maxResults' in s && !between(s.maxResults, CRAWL_LIMITS.maxResults))
+    errors.push('Max Results must be a number between 1 and 5000');
+  if ('maxDepth' in s && !between(s.maxDepth, CRAWL_LIMITS.maxDepth))
+    errors.push('Max Depth must be a number between 1 and 50');
+  if ('timeout' in s && !between(s.timeout, CRAWL_LIMITS.timeout))
+    errors.push('Timeout must be a number between 1 and 9999999999');
+  if ('engineType' in s && !ENGINE_TYPES.includes(s.engineType as EngineType))
+    errors.push(`Engine Type must be one of: ${ENGINE_TYPES.join(', ')}`);
   for (const [key, label] of Object.entries(BOOLEAN_LABELS)) {
     if (key in s && typeof s[key] !== 'boolean') errors.push(`${label} must be a boolean`);
   }
-  if ('extraction' in s && s.extraction !== null && typeof s.extraction !== 'string') errors.push('Extraction must be a string or null');
-  if (s.useSitemap === true && s.entireWebsite === true) errors.push('Entire Website and Use Sitemap cannot both be on');
-  const known = new Set(['startUrl', 'maxResults', 'maxDepth', 'timeout', 'engineType', 'extraction', ...Object.keys(BOOLEAN_LABELS)]);
+  if ('extraction' in s && s.extraction !== null && typeof s.extraction !== 'string')
+    errors.push('Extraction must be a string or null');
+  if (s.useSitemap === true && s.entireWebsite === true)
+    errors.push('Entire Website and Use Sitemap cannot both be on');
+  const known = new Set([
+    'startUrl',
+    'maxResults',
+    'maxDepth',
+    'timeout',
+    'engineType',
+    'extraction',
+    ...Object.keys(BOOLEAN_LABELS),
+  ]);
   for (const key of Object.keys(s)) if (!known.has(key)) errors.push(`Unknown field "${key}"`);
   return errors;
 }

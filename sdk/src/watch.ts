@@ -34,7 +34,11 @@ interface WatchContext {
  * Every event of a crawl, in order, exactly once: reconnects after a cut with `Last-Event-ID`, and ends
  * when the server says the crawl has ended and everything is sent.
  */
-export async function* watchCrawl(ctx: WatchContext, crawlId: string, options: WatchOptions = {}): AsyncGenerator<CrawlStreamEvent> {
+export async function* watchCrawl(
+  ctx: WatchContext,
+  crawlId: string,
+  options: WatchOptions = {},
+): AsyncGenerator<CrawlStreamEvent> {
   const maxRetries = options.maxRetries ?? 5;
   const baseDelay = options.retryDelayMs ?? 500;
   let lastEventId = options.lastEventId;
@@ -81,7 +85,10 @@ export async function* watchCrawl(ctx: WatchContext, crawlId: string, options: W
           cut = new TrawlError('The event stream closed before the crawl ended', 0, 'stream_closed');
         } catch (err: unknown) {
           if (options.signal?.aborted) throw options.signal.reason;
-          if (err instanceof SyntaxError) throw new TrawlError(`The event stream sent invalid JSON: ${err.message}`, 0, 'stream_error', { cause: err });
+          if (err instanceof SyntaxError)
+            throw new TrawlError(`The event stream sent invalid JSON: ${err.message}`, 0, 'stream_error', {
+              cause: err,
+            });
           cut = err;
         }
       }

@@ -1,7 +1,13 @@
 import { createServer } from 'node:net';
 import { startDocsFixture, startTestServer, type DocsFixture, type TestServer } from '@trawl/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrawlClient, TrawlApiError, TrawlConnectionError, validateCrawlSettings, type TrawlClient } from '../src/index.js';
+import {
+  createTrawlClient,
+  TrawlApiError,
+  TrawlConnectionError,
+  validateCrawlSettings,
+  type TrawlClient,
+} from '../src/index.js';
 
 let server: TestServer;
 let fixture: DocsFixture;
@@ -21,7 +27,15 @@ describe('validateCrawlSettings', () => {
     { startUrl: 5 },
     { startUrl: 'https://example.com', maxResults: 0, maxDepth: 51, timeout: 0 },
     { startUrl: 'https://example.com', maxResults: '3', engineType: 'fast' },
-    { startUrl: 'https://example.com', useSitemap: 'yes', entireWebsite: 1, includeLinks: null, excludeNonMainTags: 'no', useStaticIps: 0, deduplicateContent: 'on' },
+    {
+      startUrl: 'https://example.com',
+      useSitemap: 'yes',
+      entireWebsite: 1,
+      includeLinks: null,
+      excludeNonMainTags: 'no',
+      useStaticIps: 0,
+      deduplicateContent: 'on',
+    },
     { startUrl: 'https://example.com', extraction: 42, bogus: true },
     { startUrl: 'https://example.com', useSitemap: true, entireWebsite: true },
   ];
@@ -35,7 +49,15 @@ describe('validateCrawlSettings', () => {
   });
 
   it('accepts valid settings', () => {
-    expect(validateCrawlSettings({ startUrl: 'https://example.com', maxResults: 5000, maxDepth: 50, timeout: 9_999_999_999, extraction: null })).toEqual([]);
+    expect(
+      validateCrawlSettings({
+        startUrl: 'https://example.com',
+        maxResults: 5000,
+        maxDepth: 50,
+        timeout: 9_999_999_999,
+        extraction: null,
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -74,7 +96,9 @@ describe('createTrawlClient', () => {
   });
 
   it('throws TrawlApiError with status, code and details', async () => {
-    const err = (await trawl.crawls.get('00000000-0000-4000-8000-000000000000').catch((e: unknown) => e)) as TrawlApiError;
+    const err = (await trawl.crawls
+      .get('00000000-0000-4000-8000-000000000000')
+      .catch((e: unknown) => e)) as TrawlApiError;
     expect(err).toBeInstanceOf(TrawlApiError);
     expect(err).toMatchObject({ status: 404, code: 'not_found', message: 'Crawl not found' });
   });

@@ -6,7 +6,12 @@ const url = (path: string, origin = 'http://localhost:3000'): URL => new URL(pat
 
 describe('parseSetCookie', () => {
   it('reads the name, value, path, expiry and Secure flag', () => {
-    expect(parseSetCookie('trawl_refresh=abc-123; Max-Age=60; Path=/auth; HttpOnly; Secure; SameSite=Strict', 1_000)).toEqual({
+    expect(
+      parseSetCookie(
+        'trawl_refresh=abc-123; Max-Age=60; Path=/auth; HttpOnly; Secure; SameSite=Strict',
+        1_000,
+      ),
+    ).toEqual({
       name: 'trawl_refresh',
       value: 'abc-123',
       path: '/auth',
@@ -16,7 +21,9 @@ describe('parseSetCookie', () => {
   });
 
   it('lets Max-Age win over Expires, and treats Max-Age=0 or a past Expires as a deletion', () => {
-    expect(parseSetCookie('a=1; Expires=Thu, 01 Jan 2099 00:00:00 GMT; Max-Age=10', 0)?.expiresAt).toBe(10_000);
+    expect(parseSetCookie('a=1; Expires=Thu, 01 Jan 2099 00:00:00 GMT; Max-Age=10', 0)?.expiresAt).toBe(
+      10_000,
+    );
     expect(parseSetCookie('a=; Max-Age=0; Path=/', 5_000)?.expiresAt).toBe(0);
     expect(parseSetCookie('a=; Expires=Thu, 01 Jan 1970 00:00:00 GMT', 5_000)?.expiresAt).toBe(0);
   });
@@ -32,7 +39,11 @@ describe('parseSetCookie', () => {
 describe('createCookieJar', () => {
   it('sends each cookie only to its path, longest path first', () => {
     const jar = createCookieJar();
-    jar.store(url('/auth/login'), ['trawl_access=A; Path=/; HttpOnly', 'trawl_refresh=R; Path=/auth; HttpOnly', 'trawl_csrf=C; Path=/']);
+    jar.store(url('/auth/login'), [
+      'trawl_access=A; Path=/; HttpOnly',
+      'trawl_refresh=R; Path=/auth; HttpOnly',
+      'trawl_csrf=C; Path=/',
+    ]);
     expect(jar.header(url('/teams/projects'))).toBe('trawl_access=A; trawl_csrf=C');
     expect(jar.header(url('/auth/refresh'))).toBe('trawl_refresh=R; trawl_access=A; trawl_csrf=C');
     expect(jar.header(url('/auth'))).toContain('trawl_refresh=R');
@@ -91,7 +102,13 @@ describe('a memory session', () => {
     const session = createSession('memory');
     expect(session.canRefresh()).toBe(false);
     session.receive(
-      new Response(null, { headers: [['set-cookie', 'trawl_access=A; Path=/'], ['set-cookie', 'trawl_refresh=R; Path=/auth'], ['set-cookie', 'trawl_csrf=C; Path=/']] }),
+      new Response(null, {
+        headers: [
+          ['set-cookie', 'trawl_access=A; Path=/'],
+          ['set-cookie', 'trawl_refresh=R; Path=/auth'],
+          ['set-cookie', 'trawl_csrf=C; Path=/'],
+        ],
+      }),
       new Request('http://localhost:3000/auth/login', { method: 'POST' }),
     );
     expect(session.canRefresh()).toBe(true);

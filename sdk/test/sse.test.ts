@@ -20,7 +20,11 @@ async function read(stream: ReadableStream<Uint8Array>): Promise<SseMessage[]> {
 
 describe('parseSse', () => {
   it('reads ids, event names and data, ignoring comments', async () => {
-    expect(await read(body(': keep-alive\n\nid: 7\nevent: CRAWL_EVENT\ndata: {"a":1}\n\nevent: end\ndata: {}\n\n'))).toEqual([
+    expect(
+      await read(
+        body(': keep-alive\n\nid: 7\nevent: CRAWL_EVENT\ndata: {"a":1}\n\nevent: end\ndata: {}\n\n'),
+      ),
+    ).toEqual([
       { id: '7', event: 'CRAWL_EVENT', data: '{"a":1}' },
       { id: '7', event: 'end', data: '{}' },
     ]);
@@ -46,6 +50,8 @@ describe('parseSse', () => {
   });
 
   it('drops a message the stream cut before its blank line', async () => {
-    expect(await read(body('id: 1\ndata: whole\n\nid: 2\ndata: cut'))).toEqual([{ id: '1', event: 'message', data: 'whole' }]);
+    expect(await read(body('id: 1\ndata: whole\n\nid: 2\ndata: cut'))).toEqual([
+      { id: '1', event: 'message', data: 'whole' },
+    ]);
   });
 });

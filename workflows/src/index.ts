@@ -1,23 +1,37 @@
-export * from './ports.js';
-export * from './crawler/settings.js';
-export { cleanUrl, urlKey, siteKey, isSameSite } from './crawler/url.js';
-export { createHttpClient, USER_AGENT } from './crawler/http-client.js';
-export type { HttpClient, HttpClientOptions, HttpFetchResult, PageBody } from './crawler/http-client.js';
-export { extractPage } from './crawler/extract.js';
-export { htmlToMarkdown } from './crawler/markdown.js';
-export { splitBlocks, joinBlocks, removeSeenBlocks, hashBlock, hashContent } from './crawler/dedup.js';
-export type { ContentBlock } from './crawler/dedup.js';
-export { createBrowserEngine, findChromium, BrowserUnavailableError } from './crawler/browser.js';
-export type { BrowserEngine, BrowserEngineOptions } from './crawler/browser.js';
-export { isBlockedAddress } from './crawler/net-guard.js';
-export { parseRobots } from './crawler/robots.js';
+// What the API uses of the crawl engine and its in-process runner; everything else stays inside the
+// package. The Temporal layer has an entry point of its own: `@trawl/workflows/temporal`.
+
+// The ports the API implements (the crawl store) and the values crossing them.
+export type {
+  BatchCommit,
+  CommitOutcome,
+  CrawlJob,
+  CrawlLogEntry,
+  CrawlStore,
+  FrontierEntry,
+  PageOutcome,
+  PageResult,
+  StagedBatch,
+} from './ports.js';
+// Crawl settings: the API's request schema is built from these.
+export { CRAWL_LIMITS, DEFAULT_CRAWL_SETTINGS, ENGINE_TYPES } from './crawler/settings.js';
+// URL rules and deduplication, applied where the API writes the frontier and the results.
+export { cleanUrl, urlKey } from './crawler/url.js';
+export { removeSeenBlocks } from './crawler/dedup.js';
+// The store test builds staged pages the way the engine does.
+export { hashContent, splitBlocks } from './crawler/dedup.js';
+export { hasMarkdownContent } from './crawler/markdown.js';
+// The engine and the embedded driver of the crawl loop.
+export { createCrawlEngine } from './crawler/engine.js';
+export type { CrawlEngine } from './crawler/engine.js';
+// Workers share per-host politeness through the API's database; its test runs schedulers over it.
+export { createHostScheduler } from './crawler/politeness.js';
+export type { SharedPoliteness } from './crawler/politeness.js';
+export { createInProcessRunner } from './runner/in-process-runner.js';
+// A worker caps the pages its activities process at once with the same limiter the runner uses.
+export { createLimiter } from './crawler/limiter.js';
+export type { FetchSummary, StoreSummary } from './runner/crawl-steps.js';
+// The raw-rate benchmark (api/bench/raw.mjs) times these alone, without the crawler around them.
+export { createHttpClient } from './crawler/http-client.js';
 export { parsePage } from './crawler/parse-page.js';
 export type { ParseInput, ParsedPage } from './crawler/parse-page.js';
-export { createCrawlEngine } from './crawler/engine.js';
-export type { CrawlEngine, CrawlEngineOptions } from './crawler/engine.js';
-export { runCrawlLoop } from './runner/crawl-loop.js';
-export type { CrawlLoopExit, CrawlLoopOptions } from './runner/crawl-loop.js';
-export type { CrawlSteps, FetchSummary, StoreSummary } from './runner/crawl-steps.js';
-export { fetchBatchPages, finishTimedOut, seedFromSitemap, storeBatchPages } from './runner/batch.js';
-export { createInProcessRunner } from './runner/in-process-runner.js';
-export type { InProcessRunner, InProcessRunnerOptions, RunnerExit } from './runner/in-process-runner.js';

@@ -89,11 +89,16 @@ export interface CrawlStore {
   claimBatch(crawlId: string, batchId: string, limit: number): Promise<FrontierEntry[]>;
   /** Writes a batch in one transaction, keeping only the pages whose URLs `batchId` still holds. */
   commitBatch(crawlId: string, batchId: string, commit: BatchCommit): Promise<CommitOutcome>;
+  /** Keeps a fetched batch until it is stored; does nothing once the crawl has left `running`. */
   stageBatch(crawlId: string, batchId: string, batch: StagedBatch): Promise<void>;
   /** The staged batch, or null once it was committed (or never staged). */
   loadStagedBatch(batchId: string): Promise<StagedBatch | null>;
   /** Moves a running crawl to a final status, once; returns false if it had already left `running`. */
-  finishCrawl(crawlId: string, status: Exclude<CrawlStatus, 'running'>, logs: CrawlLogEntry[]): Promise<boolean>;
+  finishCrawl(
+    crawlId: string,
+    status: Exclude<CrawlStatus, 'running'>,
+    logs: CrawlLogEntry[],
+  ): Promise<boolean>;
   /** Returns claimed-but-uncommitted URLs to the frontier (after a crash, when nothing else holds them). */
   releaseClaims(crawlId: string): Promise<void>;
   listRunningCrawls(): Promise<string[]>;

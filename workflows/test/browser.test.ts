@@ -1,4 +1,11 @@
-import { chromiumLeftAfter, chromiumProcesses, mountSpaSite, SPA_SITE, startFixtureServer, type FixtureServer } from '@trawl/fixtures';
+import {
+  chromiumLeftAfter,
+  chromiumProcesses,
+  mountSpaSite,
+  SPA_SITE,
+  startFixtureServer,
+  type FixtureServer,
+} from '@trawl/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserUnavailableError, createBrowserEngine, type BrowserEngine } from '../src/crawler/browser.js';
 
@@ -28,7 +35,11 @@ describe('createBrowserEngine', () => {
   });
 
   it('reports HTTP errors like the HTTP engine', async () => {
-    expect(await engine.render(url('/nowhere'), { contextKey: 'crawl-a' })).toMatchObject({ kind: 'failed', status: 404, reason: 'HTTP 404' });
+    expect(await engine.render(url('/nowhere'), { contextKey: 'crawl-a' })).toMatchObject({
+      kind: 'failed',
+      status: 404,
+      reason: 'HTTP 404',
+    });
   });
 
   it('closes the page at once when its signal aborts', async () => {

@@ -1,4 +1,11 @@
-import { EDGE_SITE, mountEdgeSite, startFixtureProxy, startFixtureServer, type FixtureProxy, type FixtureServer } from '@trawl/fixtures';
+import {
+  EDGE_SITE,
+  mountEdgeSite,
+  startFixtureProxy,
+  startFixtureServer,
+  type FixtureProxy,
+  type FixtureServer,
+} from '@trawl/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHtml } from '../src/crawler/charset.js';
 import { createHttpClient, type HttpClient } from '../src/crawler/http-client.js';
@@ -13,7 +20,12 @@ beforeAll(async () => {
   site = await startFixtureServer();
   mountEdgeSite(site, { slowMs: 2_000, hugeBytes: 2 * 1024 * 1024 });
   proxy = await startFixtureProxy();
-  client = createHttpClient({ allowPrivateNetworks: true, timeoutMs: 1_000, maxBytes: 1024 * 1024, proxyUrl: proxy.url });
+  client = createHttpClient({
+    allowPrivateNetworks: true,
+    timeoutMs: 1_000,
+    maxBytes: 1024 * 1024,
+    proxyUrl: proxy.url,
+  });
   blocking = createHttpClient({ allowPrivateNetworks: false });
 });
 afterAll(async () => {
@@ -27,19 +39,36 @@ describe('createHttpClient', () => {
   });
 
   it('stops redirect loops and overlong chains', async () => {
-    expect(await client.fetchPage(url(EDGE_SITE.redirects.loop))).toMatchObject({ kind: 'failed', reason: 'Redirect loop' });
+    expect(await client.fetchPage(url(EDGE_SITE.redirects.loop))).toMatchObject({
+      kind: 'failed',
+      reason: 'Redirect loop',
+    });
     const short = createHttpClient({ allowPrivateNetworks: true, maxRedirects: 2 });
-    expect(await short.fetchPage(url(EDGE_SITE.redirects.chainStart))).toMatchObject({ kind: 'failed', reason: 'More than 2 redirects' });
+    expect(await short.fetchPage(url(EDGE_SITE.redirects.chainStart))).toMatchObject({
+      kind: 'failed',
+      reason: 'More than 2 redirects',
+    });
     await short.close();
   });
 
   it('reports 404 and 500 with their status', async () => {
-    expect(await client.fetchPage(url(EDGE_SITE.errors.notFound))).toMatchObject({ kind: 'failed', status: 404, reason: 'HTTP 404' });
-    expect(await client.fetchPage(url(EDGE_SITE.errors.serverError))).toMatchObject({ kind: 'failed', status: 500, reason: 'HTTP 500' });
+    expect(await client.fetchPage(url(EDGE_SITE.errors.notFound))).toMatchObject({
+      kind: 'failed',
+      status: 404,
+      reason: 'HTTP 404',
+    });
+    expect(await client.fetchPage(url(EDGE_SITE.errors.serverError))).toMatchObject({
+      kind: 'failed',
+      status: 500,
+      reason: 'HTTP 500',
+    });
   });
 
   it('times out a slow page', async () => {
-    expect(await client.fetchPage(url(EDGE_SITE.slow))).toMatchObject({ kind: 'failed', reason: 'Request timed out' });
+    expect(await client.fetchPage(url(EDGE_SITE.slow))).toMatchObject({
+      kind: 'failed',
+      reason: 'Request timed out',
+    });
   });
 
   it('skips a page over the size cap without reading it all', async () => {
@@ -49,30 +78,49 @@ describe('createHttpClient', () => {
   });
 
   it('skips what is not HTML', async () => {
-    expect(await client.fetchPage(url('/files/report.pdf'))).toMatchObject({ kind: 'skipped', reason: 'Not an HTML page (application/pdf)' });
+    expect(await client.fetchPage(url('/files/report.pdf'))).toMatchObject({
+      kind: 'skipped',
+      reason: 'Not an HTML page (application/pdf)',
+    });
   });
 
   it('returns the body with the content type that tells its charset', async () => {
-    const text = (res: Awaited<ReturnType<HttpClient['fetchPage']>>) => (res.kind === 'html' && 'bytes' in res ? decodeHtml(res.bytes, res.contentType) : '');
+    const text = (res: Awaited<ReturnType<HttpClient['fetchPage']>>) =>
+      res.kind === 'html' && 'bytes' in res ? decodeHtml(res.bytes, res.contentType) : '';
     expect(text(await client.fetchPage(url(EDGE_SITE.latin1)))).toContain(EDGE_SITE.latin1Text);
     expect(text(await client.fetchPage(url(EDGE_SITE.hebrew1255)))).toContain(EDGE_SITE.hebrewText);
   });
 
   it('refuses private addresses unless allowed, checked again on every redirect', async () => {
     const before = site.requests.length;
-    expect(await blocking.fetchPage(url('/'))).toMatchObject({ kind: 'failed', reason: expect.stringMatching(/^Blocked: 127\.0\.0\.1/) });
-    expect(await blocking.fetchPage(`http://localhost:${site.port}/`)).toMatchObject({ kind: 'failed', reason: expect.stringMatching(/^Blocked: localhost resolves to/) });
+    expect(await blocking.fetchPage(url('/'))).toMatchObject({
+      kind: 'failed',
+      reason: expect.stringMatching(/^Blocked: 127\.0\.0\.1/),
+    });
+    expect(await blocking.fetchPage(`http://localhost:${site.port}/`)).toMatchObject({
+      kind: 'failed',
+      reason: expect.stringMatching(/^Blocked: localhost resolves to/),
+    });
     expect(site.requests.length).toBe(before);
 
-    site.route('/to-metadata', { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } });
-    expect(await client.fetchPage(url('/to-metadata'))).toMatchObject({ kind: 'failed', reason: expect.stringMatching(/^Blocked: 169\.254\.169\.254/) });
+    site.route('/to-metadata', {
+      status: 302,
+      headers: { location: 'http://169.254.169.254/latest/meta-data/' },
+    });
+    expect(await client.fetchPage(url('/to-metadata'))).toMatchObject({
+      kind: 'failed',
+      reason: expect.stringMatching(/^Blocked: 169\.254\.169\.254/),
+    });
   });
 
   it('reports a certificate the client does not trust as a TLS error', async () => {
     const tls = await startFixtureServer({ tls: true });
     tls.route('/', { body: '<p>secret</p>' });
     try {
-      expect(await client.fetchPage(`${tls.origin}/`)).toMatchObject({ kind: 'failed', reason: expect.stringMatching(/^TLS error \(/) });
+      expect(await client.fetchPage(`${tls.origin}/`)).toMatchObject({
+        kind: 'failed',
+        reason: expect.stringMatching(/^TLS error \(/),
+      });
     } finally {
       await tls.close();
     }

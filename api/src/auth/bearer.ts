@@ -36,7 +36,13 @@ export function bearerTokenOf(header: string | undefined): string {
 export async function authenticateApiToken(db: Database, token: string): Promise<AuthContext> {
   if (!looksLikeApiToken(token)) throw unauthorized('Invalid bearer token');
   const [row] = await db
-    .select({ id: apiTokens.id, teamId: apiTokens.teamId, projectId: apiTokens.projectId, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      id: apiTokens.id,
+      teamId: apiTokens.teamId,
+      projectId: apiTokens.projectId,
+      userId: apiTokens.userId,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
     .from(apiTokens)
     .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)))
     .limit(1);
@@ -47,7 +53,15 @@ export async function authenticateApiToken(db: Database, token: string): Promise
     await db
       .update(apiTokens)
       .set({ lastUsedAt: now })
-      .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)))));
+      .where(
+        and(
+          eq(apiTokens.id, row.id),
+          or(
+            isNull(apiTokens.lastUsedAt),
+            lt(apiTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
+          ),
+        ),
+      );
   }
   return { teamId: row.teamId, userId: row.userId, tokenId: row.id, projectId: row.projectId, origin: 'api' };
 }
@@ -68,6 +82,28 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await readAccessToken(db, await sessionKey(db, config.sessionSecret), access);
   if (!claims) throw unauthorized('Your session has expired; refresh it or sign in again');
   checkCsrf(c);
-  c.set('auth', { teamId: claims.teamId, userId: claims.userId, tokenId: null, projectId: null, origin: 'web', sessionFamilyId: claims.familyId });
+  c.set('auth', {
+    teamId: claims.teamId,
+    userId: claims.userId,
+    tokenId: null,
+    projectId: null,
+    origin: 'web',
+    sessionFamilyId: claims.familyId,
+  });
   await next();
+});
+
+/** Project-bound API tokens work inside their project only: team administration is not theirs. */
+export function requireTeamWide(auth: AuthContext): void {
+  if (auth.projectId)
+    throw new ApiError(403, 'forbidden', 'This API token is bound to one project and cannot manage the team');
+}
+
+/**
+ * {@link requireAuth} for routes that share a path prefix with another resource's routes, whose middleware
+ * may have authenticated the request already: it authenticates only when no one has.
+ */
+export const requireAuthOnce = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get('auth')) return next();
+  return requireAuth(c, next);
 });

@@ -41,8 +41,14 @@ export function sessionKey(db: Database, configured: string | null): Promise<str
   let key = keys.get(db);
   if (!key) {
     key = (async () => {
-      await db.insert(serverSecrets).values({ name: 'session_key', value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-      const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, 'session_key'));
+      await db
+        .insert(serverSecrets)
+        .values({ name: 'session_key', value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ value: serverSecrets.value })
+        .from(serverSecrets)
+        .where(eq(serverSecrets.name, 'session_key'));
       if (!row) throw new Error('The session key could not be stored');
       return row.value;
     })();
@@ -64,44 +70,85 @@ async function issue(db: Database, key: string, claims: SessionClaims): Promise<
     expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
   });
   const now = Math.floor(Date.now() / 1000);
-  const accessToken = await sign({ sub: claims.userId, team: claims.teamId, sid: claims.familyId, iat: now, exp: now + ACCESS_TTL_SECONDS }, key, 'HS256');
+  const accessToken = await sign(
+    {
+      sub: claims.userId,
+      team: claims.teamId,
+      sid: claims.familyId,
+      iat: now,
+      exp: now + ACCESS_TTL_SECONDS,
+    },
+    key,
+    'HS256',
+  );
   return { accessToken, refreshToken, csrfToken: newSecret() };
 }
 
 /** Starts a session family for a user who just proved who they are. */
-export function openSession(db: Database, key: string, user: { userId: string; teamId: string }): Promise<SessionTokens> {
+export function openSession(
+  db: Database,
+  key: string,
+  user: { userId: string; teamId: string },
+): Promise<SessionTokens> {
   return issue(db, key, { ...user, familyId: randomUUID() });
 }
 
-const sessionExpired = () => new ApiError(401, 'unauthorized', 'Your session has expired; please sign in again');
+const sessionExpired = () =>
+  new ApiError(401, 'unauthorized', 'Your session has expired; please sign in again');
 
 /**
  * Exchanges a refresh token for a new pair. A token that was already exchanged means a copy is in other
  * hands: the whole family is revoked, and both holders must sign in again.
  */
-export async function rotateSession(db: Database, key: string, refreshToken: string): Promise<{ tokens: SessionTokens; claims: SessionClaims }> {
+export async function rotateSession(
+  db: Database,
+  key: string,
+  refreshToken: string,
+): Promise<{ tokens: SessionTokens; claims: SessionClaims }> {
   const claims = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(sessions).where(eq(sessions.tokenHash, hashToken(refreshToken))).for('update');
+    const [row] = await tx
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(refreshToken)))
+      .for('update');
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
     if (row.rotatedAt) {
-      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.familyId, row.familyId), isNull(sessions.revokedAt)));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.familyId, row.familyId), isNull(sessions.revokedAt)));
       return 'reused' as const;
     }
-    await tx.update(sessions).set({ rotatedAt: sql`now()` }).where(eq(sessions.id, row.id));
+    await tx
+      .update(sessions)
+      .set({ rotatedAt: sql`now()` })
+      .where(eq(sessions.id, row.id));
     return { userId: row.userId, teamId: row.teamId, familyId: row.familyId };
   });
-  if (claims === 'reused') throw new ApiError(401, 'session_revoked', 'This session was signed out because its refresh token was used twice; please sign in again');
+  if (claims === 'reused')
+    throw new ApiError(
+      401,
+      'session_revoked',
+      'This session was signed out because its refresh token was used twice; please sign in again',
+    );
   if (!claims) throw sessionExpired();
   return { tokens: await issue(db, key, claims), claims };
 }
 
 /** Ends a session family: its access tokens stop working at once and its refresh tokens are void. */
 export async function revokeSessionFamily(db: Database, familyId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
 }
 
 /** The session an access token speaks for, or null when it is invalid, expired, or its family was revoked. */
-export async function readAccessToken(db: Database, key: string, token: string): Promise<SessionClaims | null> {
+export async function readAccessToken(
+  db: Database,
+  key: string,
+  token: string,
+): Promise<SessionClaims | null> {
   let payload: Record<string, unknown>;
   try {
     payload = (await verify(token, key, 'HS256')) as Record<string, unknown>;
@@ -128,7 +175,11 @@ export async function familyOfRequest(c: Context<AppEnv>, key: string): Promise<
   }
   const refresh = getCookie(c, COOKIES.refresh);
   if (!refresh) return null;
-  const [row] = await db.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.tokenHash, hashToken(refresh))).limit(1);
+  const [row] = await db
+    .select({ familyId: sessions.familyId })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(refresh)))
+    .limit(1);
   return row?.familyId ?? null;
 }
 
@@ -137,9 +188,27 @@ const secureCookies = (c: Context<AppEnv>): boolean => c.var.deps.config.publicU
 /** httpOnly access and refresh cookies (the refresh one only sent to /auth), and the readable CSRF cookie. */
 export function setSessionCookies(c: Context<AppEnv>, tokens: SessionTokens): void {
   const secure = secureCookies(c);
-  setCookie(c, COOKIES.access, tokens.accessToken, { httpOnly: true, secure, sameSite: 'Lax', path: '/', maxAge: ACCESS_TTL_SECONDS });
-  setCookie(c, COOKIES.refresh, tokens.refreshToken, { httpOnly: true, secure, sameSite: 'Strict', path: '/auth', maxAge: REFRESH_TTL_SECONDS });
-  setCookie(c, COOKIES.csrf, tokens.csrfToken, { httpOnly: false, secure, sameSite: 'Lax', path: '/', maxAge: REFRESH_TTL_SECONDS });
+  setCookie(c, COOKIES.access, tokens.accessToken, {
+    httpOnly: true,
+    secure,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: ACCESS_TTL_SECONDS,
+  });
+  setCookie(c, COOKIES.refresh, tokens.refreshToken, {
+    httpOnly: true,
+    secure,
+    sameSite: 'Strict',
+    path: '/auth',
+    maxAge: REFRESH_TTL_SECONDS,
+  });
+  setCookie(c, COOKIES.csrf, tokens.csrfToken, {
+    httpOnly: false,
+    secure,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: REFRESH_TTL_SECONDS,
+  });
 }
 
 export function clearSessionCookies(c: Context<AppEnv>): void {
@@ -157,7 +226,11 @@ export function checkCsrf(c: Context<AppEnv>): void {
   const cookie = getCookie(c, COOKIES.csrf);
   const header = c.req.header(CSRF_HEADER);
   if (!cookie || !header || cookie.length !== header.length || cookie !== header) {
-    throw new ApiError(403, 'csrf_failed', `Missing or wrong ${CSRF_HEADER} header: echo the ${COOKIES.csrf} cookie on every write`);
+    throw new ApiError(
+      403,
+      'csrf_failed',
+      `Missing or wrong ${CSRF_HEADER} header: echo the ${COOKIES.csrf} cookie on every write`,
+    );
   }
 }
 

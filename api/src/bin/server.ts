@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config.js';
+import { signInLinkUrl, SIGN_IN_LINK_TTL_HOURS } from '../auth/sign-in-links.js';
+import { loadConfig } from '../config.js';
+import { ConfigError } from '../env.js';
 import { startServer } from '../server.js';
 
 async function main(): Promise<void> {
@@ -12,15 +14,21 @@ async function main(): Promise<void> {
   const out = (line = ''): boolean => process.stdout.write(`${line}\n`);
 
   out(`Trawl is running at ${server.url}`);
-  out(`  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+  out(
+    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  );
   out(`  crawls:   ${server.deps.orchestrator.kind}`);
   if (bootstrap) {
     out();
-    out('First start: created a team, a project, an admin account and an API token (each secret is shown once).');
+    out(
+      'First start: created a team, a project, an admin account and an API token (each secret is shown once).',
+    );
     out(`  Admin sign-in: ${bootstrap.adminEmail} / ${bootstrap.adminPassword}`);
     out(`  API token: ${bootstrap.token}`);
     out(`  Saved to ${bootstrap.credentialsPath} (mode 0600); the CLI reads it from there.`);
-    out(`  Open the console signed in: ${server.url}/#token=${bootstrap.token}`);
+    out(
+      `  Open the console signed in (this link works once, for ${SIGN_IN_LINK_TTL_HOURS} hours): ${signInLinkUrl(server.deps.config.publicUrl, bootstrap.signInToken)}`,
+    );
   }
 
   const stop = (signal: string): void => {

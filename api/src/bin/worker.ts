@@ -1,34 +1,44 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
+import { createLimiter } from '@trawl/workflows';
 import { createActivities, createCrawlWorkers } from '@trawl/workflows/temporal';
-import { ConfigError, loadConfig } from '../config.js';
 import { createEngine } from '../crawls/orchestrator.js';
+import { createSharedPoliteness } from '../crawls/host-politeness.js';
 import { createCrawlStore } from '../crawls/store.js';
 import { openDatabase } from '../db/client.js';
+import { ConfigError } from '../env.js';
 import { createLogger } from '../logger.js';
+import { loadWorkerConfig } from '../worker/config.js';
 
 // `npm run worker`: a Temporal worker for crawls. It shares the API's PostgreSQL database (the frontier,
 // results and logs live there) and serves the task queues TRAWL_WORKER_QUEUES names.
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig();
-  if (!config.temporal) throw new ConfigError('Invalid configuration:\n  TEMPORAL_ADDRESS: required for a worker (host:port of the Temporal frontend)');
-  if (!config.databaseUrl) throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required for a worker; workers and the API share one PostgreSQL database');
+  const config = loadWorkerConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    maxConnections: config.databasePoolSize,
+  });
   await database.migrate();
-  const engine = createEngine(config, logger);
-  const activities = createActivities({ store: createCrawlStore(database.db), engine });
+  const engine = createEngine(config, logger, createSharedPoliteness(database.db));
+  const activities = createActivities({
+    store: createCrawlStore(database.db),
+    engine,
+    schedule: createLimiter(config.pageConcurrency),
+  });
   const { workers, connection } = await createCrawlWorkers({
     ...config.temporal,
-    queues: config.worker.queues,
+    queues: config.queues,
     activities,
-    maxConcurrentActivities: config.worker.concurrency,
+    maxConcurrentActivities: config.concurrency,
+    shutdownGraceTime: config.shutdownGraceSeconds * 1000,
   });
-  logger.info(`Worker for ${config.worker.queues.map((q) => `trawl-${q}`).join(', ')} connected to ${config.temporal.address} (namespace ${config.temporal.namespace})`);
-  const stop = (): void => workers.forEach((w) => w.shutdown());
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  logger.info(
+    `Worker for ${config.queues.map((q) => `trawl-${q}`).join(', ')} connected to ${config.temporal.address} (namespace ${config.temporal.namespace})`,
+  );
+  // SIGINT and SIGTERM are the Temporal runtime's: it shuts every worker down, draining activities in
+  // flight for up to TRAWL_WORKER_SHUTDOWN_GRACE_S, and run() returns.
   try {
     await Promise.all(workers.map((w) => w.run()));
   } finally {

@@ -1,7 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import { removeSeenBlocks, urlKey, type BatchCommit, type CommitOutcome, type CrawlLogEntry, type PageResult } from '@trawl/workflows';
+import {
+  hasMarkdownContent,
+  removeSeenBlocks,
+  urlKey,
+  type BatchCommit,
+  type CommitOutcome,
+  type CrawlLogEntry,
+  type PageResult,
+} from '@trawl/workflows';
 import type { Database, Transaction } from '../db/client.js';
-import { crawlBatches, crawlBlockHashes, crawlFrontier, crawlLogs, crawlPageHashes, crawlResults, crawls } from '../db/schema.js';
+import {
+  crawlBatches,
+  crawlBlockHashes,
+  crawlFrontier,
+  crawlLogs,
+  crawlPageHashes,
+  crawlResults,
+  crawls,
+} from '../db/schema.js';
 import { recordEvents } from '../events/record.js';
 
 // Bulk statements pass whole arrays as single parameters (unnest, = any): a batch's hundreds of hashes,
@@ -13,7 +29,11 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /** Appends log lines in order; returns their ids, in the same order, for the events that announce them. */
-export async function insertLogs(tx: Transaction | Database, crawlId: string, logs: CrawlLogEntry[]): Promise<string[]> {
+export async function insertLogs(
+  tx: Transaction | Database,
+  crawlId: string,
+  logs: CrawlLogEntry[],
+): Promise<string[]> {
   if (logs.length === 0) return [];
   const rows = rowsOf<{ id: string; seq: number | string }>(
     await tx.execute(sql`
@@ -27,9 +47,17 @@ export async function insertLogs(tx: Transaction | Database, crawlId: string, lo
 }
 
 /** Log lines and the events announcing them, in one go. */
-export async function appendLogs(tx: Transaction, scope: { teamId: string; crawlId: string }, logs: CrawlLogEntry[]): Promise<void> {
+export async function appendLogs(
+  tx: Transaction,
+  scope: { teamId: string; crawlId: string },
+  logs: CrawlLogEntry[],
+): Promise<void> {
   const ids = await insertLogs(tx, scope.crawlId, logs);
-  await recordEvents(tx, scope, ids.map((refId) => ({ type: 'CRAWL_LOG_CREATED_EVENT', refId })));
+  await recordEvents(
+    tx,
+    scope,
+    ids.map((refId) => ({ type: 'CRAWL_LOG_CREATED_EVENT', refId })),
+  );
 }
 
 /** Drops what only a running crawl needs: its frontier, staged batches and dedup hashes. Results and logs stay. */
@@ -46,14 +74,26 @@ export async function clearWorkState(tx: Transaction, crawlId: string): Promise<
  * crawl row is locked first, so commits of one crawl never interleave. Only pages whose URLs `batchId`
  * still holds are written: a batch retried, or overtaken after its claim lapsed, never stores a page twice.
  */
-export async function commitBatch(db: Database, crawlId: string, batchId: string, commit: BatchCommit): Promise<CommitOutcome> {
+export async function commitBatch(
+  db: Database,
+  crawlId: string,
+  batchId: string,
+  commit: BatchCommit,
+): Promise<CommitOutcome> {
   return db.transaction(async (tx) => {
     const [crawl] = await tx
-      .select({ teamId: crawls.teamId, status: crawls.status, numberOfResults: crawls.numberOfResults, title: crawls.title, startUrls: crawls.startUrls })
+      .select({
+        teamId: crawls.teamId,
+        status: crawls.status,
+        numberOfResults: crawls.numberOfResults,
+        title: crawls.title,
+        startUrls: crawls.startUrls,
+      })
       .from(crawls)
       .where(eq(crawls.id, crawlId))
       .for('update');
-    if (!crawl || crawl.status !== 'running') return { numberOfResults: crawl?.numberOfResults ?? 0, stillRunning: false };
+    if (!crawl || crawl.status !== 'running')
+      return { numberOfResults: crawl?.numberOfResults ?? 0, stillRunning: false };
     await tx.delete(crawlBatches).where(eq(crawlBatches.batchId, batchId));
 
     let pages = commit.pages;
@@ -74,12 +114,13 @@ export async function commitBatch(db: Database, crawlId: string, batchId: string
     const identified: PageResult[] = [];
     for (const result of pages.flatMap((p) => (p.result ? [p.result] : []))) {
       const duplicateOf = await claimIdentity(tx, crawlId, result);
-      if (duplicateOf) logs.push({ level: 'info', message: `Skipped duplicate ${result.url}`, description: duplicateOf });
+      if (duplicateOf)
+        logs.push({ level: 'info', message: `Skipped duplicate ${result.url}`, description: duplicateOf });
       else identified.push(result);
     }
     const unique = await claimContent(tx, crawlId, identified, logs);
 
-    const stored = await removeRepeatedBlocks(tx, crawlId, unique.slice(0, Math.max(0, commit.resultCap - crawl.numberOfResults)));
+    const stored = await keepUpTo(tx, crawlId, unique, commit.resultCap - crawl.numberOfResults, logs);
     const resultIds = stored.length
       ? (
           await tx
@@ -116,7 +157,10 @@ export async function commitBatch(db: Database, crawlId: string, batchId: string
 
     const numberOfResults = crawl.numberOfResults + stored.length;
     const startPage = crawl.title ? undefined : stored.find((r) => r.requestedUrl === crawl.startUrls[0]);
-    await tx.update(crawls).set({ numberOfResults, ...(startPage ? { title: startPage.title } : {}) }).where(eq(crawls.id, crawlId));
+    await tx
+      .update(crawls)
+      .set({ numberOfResults, ...(startPage ? { title: startPage.title } : {}) })
+      .where(eq(crawls.id, crawlId));
     await recordEvents(tx, { teamId: crawl.teamId, crawlId }, [
       ...resultIds.map((refId) => ({ type: 'CRAWL_RESULT_CREATED_EVENT' as const, refId })),
       ...logIds.map((refId) => ({ type: 'CRAWL_LOG_CREATED_EVENT' as const, refId })),
@@ -134,7 +178,14 @@ async function claimIdentity(tx: Transaction, crawlId: string, result: PageResul
   const requested = urlKey(result.requestedUrl);
   const aliases = [
     { url: result.url, why: `It redirects to ${result.url}, which this crawl already has.` },
-    ...(result.canonicalUrl ? [{ url: result.canonicalUrl, why: `Its canonical URL ${result.canonicalUrl} is already in this crawl.` }] : []),
+    ...(result.canonicalUrl
+      ? [
+          {
+            url: result.canonicalUrl,
+            why: `Its canonical URL ${result.canonicalUrl} is already in this crawl.`,
+          },
+        ]
+      : []),
   ];
   for (const alias of aliases) {
     const key = urlKey(alias.url);
@@ -153,7 +204,12 @@ async function claimIdentity(tx: Transaction, crawlId: string, result: PageResul
  * With deduplication on, a page whose whole content the crawl already stored (earlier, or earlier in
  * this batch) is a duplicate of that page: it is logged and left out.
  */
-async function claimContent(tx: Transaction, crawlId: string, results: PageResult[], logs: CrawlLogEntry[]): Promise<PageResult[]> {
+async function claimContent(
+  tx: Transaction,
+  crawlId: string,
+  results: PageResult[],
+  logs: CrawlLogEntry[],
+): Promise<PageResult[]> {
   const candidates = results.filter((r) => r.dedup);
   if (candidates.length === 0) return results;
   const inserted = rowsOf<{ hash: number | string }>(
@@ -168,7 +224,9 @@ async function claimContent(tx: Transaction, crawlId: string, results: PageResul
   const originals = new Map<number, string>();
   if (stale.length) {
     const rows = rowsOf<{ hash: number | string; url: string }>(
-      await tx.execute(sql`select hash, url from ${crawlPageHashes} where crawl_id = ${crawlId} and hash = any(${sql.param(stale)}::bigint[])`),
+      await tx.execute(
+        sql`select hash, url from ${crawlPageHashes} where crawl_id = ${crawlId} and hash = any(${sql.param(stale)}::bigint[])`,
+      ),
     );
     for (const row of rows) originals.set(Number(row.hash), row.url);
   }
@@ -181,14 +239,61 @@ async function claimContent(tx: Transaction, crawlId: string, results: PageResul
       originals.set(hash, r.url);
       return true;
     }
-    logs.push({ level: 'info', message: `Skipped duplicate ${r.url}`, description: `Same content as ${original}.` });
+    logs.push({
+      level: 'info',
+      message: `Skipped duplicate ${r.url}`,
+      description: `Same content as ${original}.`,
+    });
     return false;
   });
 }
 
+/**
+ * The results to store, in order, at most `room` of them: each deduplicated against what the crawl has,
+ * and none without content. A page left with nothing new once repeated blocks went is a duplicate, and a
+ * page without content (which the engine never sends, but a batch staged by an older worker might) is
+ * never stored as if it were content: both are logged instead, and the next results take their places.
+ */
+async function keepUpTo(
+  tx: Transaction,
+  crawlId: string,
+  results: PageResult[],
+  room: number,
+  logs: CrawlLogEntry[],
+): Promise<PageResult[]> {
+  const kept: PageResult[] = [];
+  let queue = results;
+  while (kept.length < room && queue.length > 0) {
+    const next = queue.slice(0, room - kept.length);
+    queue = queue.slice(next.length);
+    for (const r of await removeRepeatedBlocks(tx, crawlId, next)) {
+      if (r.nothingNew) {
+        logs.push({
+          level: 'info',
+          message: `Skipped duplicate ${r.url}`,
+          description: 'Everything on it is already on other pages of this crawl.',
+        });
+      } else if (!hasMarkdownContent(r.markdown)) {
+        logs.push({
+          level: 'info',
+          message: `Skipped ${r.url}`,
+          description: 'No content: the page has no text or images.',
+        });
+      } else kept.push(r);
+    }
+  }
+  return kept;
+}
+
 /** Removes blocks the crawl already stored, keeping each at its first occurrence, and records the new ones. */
-async function removeRepeatedBlocks(tx: Transaction, crawlId: string, results: PageResult[]): Promise<PageResult[]> {
-  const hashes = [...new Set(results.flatMap((r) => r.dedup?.blocks.filter((b) => b.dedupable).map((b) => b.hash) ?? []))];
+async function removeRepeatedBlocks(
+  tx: Transaction,
+  crawlId: string,
+  results: PageResult[],
+): Promise<Array<PageResult & { nothingNew?: boolean }>> {
+  const hashes = [
+    ...new Set(results.flatMap((r) => r.dedup?.blocks.filter((b) => b.dedupable).map((b) => b.hash) ?? [])),
+  ];
   if (hashes.length === 0) return results;
   const inserted = rowsOf<{ hash: number | string }>(
     await tx.execute(sql`
@@ -201,7 +306,9 @@ async function removeRepeatedBlocks(tx: Transaction, crawlId: string, results: P
   const unclaimed = new Set(inserted.map((row) => Number(row.hash)));
   return results.map((r) => {
     if (!r.dedup) return r;
-    const { markdown, removed } = removeSeenBlocks(r.dedup.blocks, (hash) => unclaimed.delete(hash));
-    return { ...r, markdown, duplicatesRemovedCount: removed };
+    const { markdown, removed, nothingNew } = removeSeenBlocks(r.dedup.blocks, (hash) =>
+      unclaimed.delete(hash),
+    );
+    return { ...r, markdown, duplicatesRemovedCount: removed, nothingNew };
   });
 }

@@ -3,7 +3,14 @@ import type { Database } from '../db/client.js';
 import type { CrawlResultRow } from './serialize.js';
 import { streamCrawlResults } from './service.js';
 
-export const CSV_COLUMNS = ['position', 'url', 'title', 'markdown', 'duplicatesRemovedCount', 'createdAt'] as const;
+export const CSV_COLUMNS = [
+  'position',
+  'url',
+  'title',
+  'markdown',
+  'duplicatesRemovedCount',
+  'createdAt',
+] as const;
 
 // Spreadsheets run cells starting with these as formulas, and a crawled page must not be able to. A dash
 // followed by a space or another dash is a markdown list or rule, not a formula, and is kept as it is.

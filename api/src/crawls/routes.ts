@@ -5,11 +5,24 @@ import { validationHook } from '../errors.js';
 import { bearerSecurity, errorResponses, json, pageOf } from '../openapi-helpers.js';
 import { resolveProjectFilter, resolveProjectId } from '../projects/current-project.js';
 import {
-  CrawlIdParamsSchema, CrawlLogPageSchema, CrawlOptionsSchema, CrawlPageSchema, CrawlResultPageSchema, CrawlSchema, LogsQuerySchema,
-  ProjectHeaderSchema, QueryCrawlsBodySchema, ResultsQuerySchema, StartCrawlBodySchema,
+  CrawlIdParamsSchema,
+  CrawlLogPageSchema,
+  CrawlOptionsSchema,
+  CrawlPageSchema,
+  CrawlResultPageSchema,
+  CrawlSchema,
+  LogsQuerySchema,
+  ProjectHeaderSchema,
+  QueryCrawlsBodySchema,
+  ResultsQuerySchema,
+  StartCrawlBodySchema,
 } from './schemas.js';
 import { CSV_COLUMNS, csvResponse } from './csv.js';
-import { CrawlEventsQuerySchema, CrawlStreamEventSchema, LastEventIdHeaderSchema } from '../events/schemas.js';
+import {
+  CrawlEventsQuerySchema,
+  CrawlStreamEventSchema,
+  LastEventIdHeaderSchema,
+} from '../events/schemas.js';
 import { streamCrawlEvents } from '../events/sse.js';
 import { toCrawlDto, toCrawlLogDto, toCrawlResultDto } from './serialize.js';
 import { abortCrawl, getCrawl, listCrawlLogs, listCrawlResults, listCrawls, startCrawl } from './service.js';
@@ -21,11 +34,15 @@ const startCrawlRoute = createRoute({
   path: '/crawls',
   operationId: 'startCrawl',
   summary: 'Start a crawl',
-  description: 'Starts crawling from `startUrl` with the given settings; every setting but `startUrl` has a default. The crawl runs in the background: poll `GET /crawls/{id}` or watch its events.',
+  description:
+    'Starts crawling from `startUrl` with the given settings; every setting but `startUrl` has a default. The crawl runs in the background: poll `GET /crawls/{id}` or watch its events.',
   tags,
   security: bearerSecurity,
   request: { headers: ProjectHeaderSchema, body: { required: true, ...json(StartCrawlBodySchema) } },
-  responses: { 201: { description: 'The crawl, running.', ...json(CrawlSchema) }, ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    201: { description: 'The crawl, running.', ...json(CrawlSchema) },
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 const getCrawlRoute = createRoute({
@@ -44,11 +61,15 @@ const queryCrawlsRoute = createRoute({
   path: '/crawls/query',
   operationId: 'queryCrawls',
   summary: 'List crawls',
-  description: 'Newest first, 0-based pages. Narrowed to the `x-project-id` project when that header is sent.',
+  description:
+    'Newest first, 0-based pages. Narrowed to the `x-project-id` project when that header is sent.',
   tags,
   security: bearerSecurity,
   request: { headers: ProjectHeaderSchema, body: { required: false, ...json(QueryCrawlsBodySchema) } },
-  responses: { 200: { description: 'One page of crawls.', ...json(CrawlPageSchema) }, ...errorResponses(400, 401, 404) },
+  responses: {
+    200: { description: 'One page of crawls.', ...json(CrawlPageSchema) },
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 const abortCrawlRoute = createRoute({
@@ -60,38 +81,48 @@ const abortCrawlRoute = createRoute({
   tags,
   security: bearerSecurity,
   request: { params: CrawlIdParamsSchema },
-  responses: { 200: { description: 'The aborted crawl.', ...json(CrawlSchema) }, ...errorResponses(401, 404, 409) },
+  responses: {
+    200: { description: 'The aborted crawl.', ...json(CrawlSchema) },
+    ...errorResponses(401, 404, 409),
+  },
 });
 
 const listResultsRoute = createRoute({
   method: 'get',
   path: '/crawls/{id}/crawl-results',
   operationId: 'listCrawlResults',
-  summary: 'List a crawl\'s results',
+  summary: "List a crawl's results",
   description: 'Results in the order they were stored, 0-based pages.',
   tags,
   security: bearerSecurity,
   request: { params: CrawlIdParamsSchema, query: ResultsQuerySchema },
-  responses: { 200: { description: 'One page of results.', ...json(CrawlResultPageSchema) }, ...errorResponses(400, 401, 404) },
+  responses: {
+    200: { description: 'One page of results.', ...json(CrawlResultPageSchema) },
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 const listLogsRoute = createRoute({
   method: 'get',
   path: '/crawls/{id}/crawl-logs',
   operationId: 'listCrawlLogs',
-  summary: 'List a crawl\'s logs',
-  description: 'What the crawl did, oldest first, 0-based pages: its settings, pages fetched and skipped, errors, and why it stopped.',
+  summary: "List a crawl's logs",
+  description:
+    'What the crawl did, oldest first, 0-based pages: its settings, pages fetched and skipped, errors, and why it stopped.',
   tags,
   security: bearerSecurity,
   request: { params: CrawlIdParamsSchema, query: LogsQuerySchema },
-  responses: { 200: { description: 'One page of log lines.', ...json(CrawlLogPageSchema) }, ...errorResponses(400, 401, 404) },
+  responses: {
+    200: { description: 'One page of log lines.', ...json(CrawlLogPageSchema) },
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 const downloadCsvRoute = createRoute({
   method: 'get',
   path: '/crawls/{id}/crawl-results/csv',
   operationId: 'downloadCrawlResultsCsv',
-  summary: 'Download a crawl\'s results as CSV',
+  summary: "Download a crawl's results as CSV",
   description: `Every result, one row each, with the columns ${CSV_COLUMNS.join(', ')}. Saved as crawl-results-{id}.csv.`,
   tags,
   security: bearerSecurity,
@@ -106,7 +137,7 @@ const watchCrawlRoute = createRoute({
   method: 'get',
   path: '/crawls/{id}/events',
   operationId: 'watchCrawl',
-  summary: 'Watch a crawl\'s events',
+  summary: "Watch a crawl's events",
   description: [
     'Server-Sent Events: every event of the crawl in commit order (from the start, or after `Last-Event-ID`), then new ones live.',
     'Each message has `id` (the event id), `event` (its type) and `data` (the event as JSON). When the crawl has ended and all',
@@ -117,7 +148,10 @@ const watchCrawlRoute = createRoute({
   security: bearerSecurity,
   request: { params: CrawlIdParamsSchema, query: CrawlEventsQuerySchema, headers: LastEventIdHeaderSchema },
   responses: {
-    200: { description: 'A `text/event-stream` of the crawl\'s events.', content: { 'text/event-stream': { schema: CrawlStreamEventSchema } } },
+    200: {
+      description: "A `text/event-stream` of the crawl's events.",
+      content: { 'text/event-stream': { schema: CrawlStreamEventSchema } },
+    },
     ...errorResponses(400, 401, 404),
   },
 });
@@ -197,7 +231,9 @@ export function crawlRoutes(): OpenAPIHono<AppEnv> {
     return streamCrawlEvents(c, crawl, { after, includeMarkdown }) as never;
   });
 
-  app.openapi(crawlOptionsRoute, (c) => c.json({ staticIp: c.var.deps.config.staticIp?.address ?? null }, 200));
+  app.openapi(crawlOptionsRoute, (c) =>
+    c.json({ staticIp: c.var.deps.config.staticIp?.address ?? null }, 200),
+  );
 
   return app;
 }

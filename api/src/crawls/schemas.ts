@@ -16,12 +16,19 @@ export const CRAWL_SETTING_MESSAGES = {
 } as const;
 
 const int = (message: string, bounds: { min: number; max: number }) =>
-  z.number({ error: message }).int({ error: message }).min(bounds.min, { error: message }).max(bounds.max, { error: message });
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(bounds.min, { error: message })
+    .max(bounds.max, { error: message });
 const flag = (label: string) => z.boolean({ error: `${label} must be a boolean` });
 
-export const EngineTypeSchema = z.enum(ENGINE_TYPES as ['cheerio', 'playwright', 'auto'], { error: CRAWL_SETTING_MESSAGES.engineType }).openapi('EngineType', {
-  description: 'cheerio: fast, for static sites. playwright: real Chromium, for JavaScript sites. auto: HTTP first, Chromium for pages that need it.',
-});
+export const EngineTypeSchema = z
+  .enum(ENGINE_TYPES as ['cheerio', 'playwright', 'auto'], { error: CRAWL_SETTING_MESSAGES.engineType })
+  .openapi('EngineType', {
+    description:
+      'cheerio: fast, for static sites. playwright: real Chromium, for JavaScript sites. auto: HTTP first, Chromium for pages that need it.',
+  });
 
 export const CrawlStatusSchema = z
   .enum(['running', 'succeeded', 'failed', 'aborted', 'timed_out', 'error'])
@@ -34,9 +41,17 @@ export const StartCrawlBodySchema = z
       .trim()
       .max(2048, { error: CRAWL_SETTING_MESSAGES.startUrlInvalid })
       .refine((value) => cleanUrl(value) !== null, { error: CRAWL_SETTING_MESSAGES.startUrlInvalid })
-      .openapi({ description: 'The page the crawl starts from; its site bounds the crawl.', example: 'https://docs.example.com/' }),
-    maxResults: int(CRAWL_SETTING_MESSAGES.maxResults, maxResults).default(d.maxResults).openapi({ description: 'Results to store at most. Ignored with useSitemap or entireWebsite.' }),
-    maxDepth: int(CRAWL_SETTING_MESSAGES.maxDepth, maxDepth).default(d.maxDepth).openapi({ description: 'The start page is depth 0, a page it links to depth 1. Pages up to this depth are fetched. Ignored with useSitemap or entireWebsite.' }),
+      .openapi({
+        description: 'The page the crawl starts from; its site bounds the crawl.',
+        example: 'https://docs.example.com/',
+      }),
+    maxResults: int(CRAWL_SETTING_MESSAGES.maxResults, maxResults)
+      .default(d.maxResults)
+      .openapi({ description: 'Results to store at most. Ignored with useSitemap or entireWebsite.' }),
+    maxDepth: int(CRAWL_SETTING_MESSAGES.maxDepth, maxDepth).default(d.maxDepth).openapi({
+      description:
+        'The start page is depth 0, a page it links to depth 1. Pages up to this depth are fetched. Ignored with useSitemap or entireWebsite.',
+    }),
     useSitemap: flag('Use Sitemap').default(d.useSitemap),
     entireWebsite: flag('Entire Website').default(d.entireWebsite),
     includeLinks: flag('Include Links').default(d.includeLinks),
@@ -44,7 +59,9 @@ export const StartCrawlBodySchema = z
     deduplicateContent: flag('Deduplicate Content').default(d.deduplicateContent),
     engineType: EngineTypeSchema.default(d.engineType),
     useStaticIps: flag('Use Static IPs').default(d.useStaticIps),
-    timeout: int(CRAWL_SETTING_MESSAGES.timeout, timeout).default(d.timeout).openapi({ description: 'Minutes after which the crawl stops and ends timed_out.' }),
+    timeout: int(CRAWL_SETTING_MESSAGES.timeout, timeout)
+      .default(d.timeout)
+      .openapi({ description: 'Minutes after which the crawl stops and ends timed_out.' }),
     extraction: z
       .string({ error: CRAWL_SETTING_MESSAGES.extraction })
       .max(10_000, { error: 'Extraction must be at most 10000 characters' })
@@ -95,7 +112,10 @@ export const CrawlResultSchema = z
     url: z.string(),
     title: z.string(),
     markdown: z.string(),
-    duplicatesRemovedCount: z.number().int().openapi({ description: 'Repeated blocks removed from this page by deduplication.' }),
+    duplicatesRemovedCount: z
+      .number()
+      .int()
+      .openapi({ description: 'Repeated blocks removed from this page by deduplication.' }),
     createdAt: z.iso.datetime(),
   })
   .openapi('CrawlResult');
@@ -120,26 +140,62 @@ export const CrawlPageSchema = z
 
 export const QueryCrawlsBodySchema = z
   .strictObject({
-    page: z.number({ error: 'Page must be a whole number of 0 or more' }).int({ error: 'Page must be a whole number of 0 or more' }).min(0, { error: 'Page must be a whole number of 0 or more' }).default(0).openapi({ description: '0-based page number.' }),
-    limit: z.number({ error: 'Limit must be a number between 1 and 100' }).int({ error: 'Limit must be a number between 1 and 100' }).min(1, { error: 'Limit must be a number between 1 and 100' }).max(100, { error: 'Limit must be a number between 1 and 100' }).default(15),
-    query: z.string({ error: 'Query must be a string' }).max(2048).optional().openapi({ description: 'Matches the start URL or the crawl ID.' }),
+    page: z
+      .number({ error: 'Page must be a whole number of 0 or more' })
+      .int({ error: 'Page must be a whole number of 0 or more' })
+      .min(0, { error: 'Page must be a whole number of 0 or more' })
+      .default(0)
+      .openapi({ description: '0-based page number.' }),
+    limit: z
+      .number({ error: 'Limit must be a number between 1 and 100' })
+      .int({ error: 'Limit must be a number between 1 and 100' })
+      .min(1, { error: 'Limit must be a number between 1 and 100' })
+      .max(100, { error: 'Limit must be a number between 1 and 100' })
+      .default(15),
+    query: z
+      .string({ error: 'Query must be a string' })
+      .max(2048)
+      .optional()
+      .openapi({ description: 'Matches the start URL or the crawl ID.' }),
   })
   .openapi('QueryCrawlsRequest');
 
 export const CrawlIdParamsSchema = z.object({
   // Any string: an ID that is not a UUID is simply not found, like any unknown ID.
-  id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, example: '0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f' }),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f' }),
 });
 
 /** `page` (0-based) and `limit` query parameters, with `limit` from 1 to `max` and `fallback` when absent. */
 export const pageQuery = (max: number, fallback: number) =>
   z.object({
-    page: z.coerce.number({ error: 'Page must be a whole number of 0 or more' }).int({ error: 'Page must be a whole number of 0 or more' }).min(0, { error: 'Page must be a whole number of 0 or more' }).default(0).openapi({ param: { name: 'page', in: 'query' }, description: '0-based page number.' }),
-    limit: z.coerce.number({ error: `Limit must be a number between 1 and ${max}` }).int({ error: `Limit must be a number between 1 and ${max}` }).min(1, { error: `Limit must be a number between 1 and ${max}` }).max(max, { error: `Limit must be a number between 1 and ${max}` }).default(fallback).openapi({ param: { name: 'limit', in: 'query' } }),
+    page: z.coerce
+      .number({ error: 'Page must be a whole number of 0 or more' })
+      .int({ error: 'Page must be a whole number of 0 or more' })
+      .min(0, { error: 'Page must be a whole number of 0 or more' })
+      .default(0)
+      .openapi({ param: { name: 'page', in: 'query' }, description: '0-based page number.' }),
+    limit: z.coerce
+      .number({ error: `Limit must be a number between 1 and ${max}` })
+      .int({ error: `Limit must be a number between 1 and ${max}` })
+      .min(1, { error: `Limit must be a number between 1 and ${max}` })
+      .max(max, { error: `Limit must be a number between 1 and ${max}` })
+      .default(fallback)
+      .openapi({ param: { name: 'limit', in: 'query' } }),
   });
 
 export const ResultsQuerySchema = pageQuery(100, 50).extend({
-  query: z.string().max(2048).optional().openapi({ param: { name: 'query', in: 'query' }, description: 'Matches part of the URL, title or markdown.' }),
+  query: z
+    .string()
+    .max(2048)
+    .optional()
+    .openapi({
+      param: { name: 'query', in: 'query' },
+      description: 'Matches part of the URL, title or markdown.',
+    }),
 });
 
 export const LogsQuerySchema = pageQuery(200, 50);
@@ -166,7 +222,9 @@ export const CrawlLogPageSchema = z
 
 export const CrawlOptionsSchema = z
   .object({
-    staticIp: z.string().nullable().openapi({ description: 'The fixed address crawls with useStaticIps come from; null when not configured.' }),
+    staticIp: z.string().nullable().openapi({
+      description: 'The fixed address crawls with useStaticIps come from; null when not configured.',
+    }),
   })
   .openapi('CrawlOptions');
 
@@ -174,5 +232,8 @@ export const ProjectHeaderSchema = z.object({
   'x-project-id': z
     .uuid({ error: 'x-project-id must be a project ID' })
     .optional()
-    .openapi({ param: { name: 'x-project-id', in: 'header' }, description: 'The project to work in; defaults to the token\'s project, else the team\'s first project.' }),
+    .openapi({
+      param: { name: 'x-project-id', in: 'header' },
+      description: "The project to work in; defaults to the token's project, else the team's first project.",
+    }),
 });

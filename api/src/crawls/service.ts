@@ -14,14 +14,25 @@ import { finishedColumns, likeEscape } from './sql.js';
 import { isUuid } from '../ids.js';
 
 /** Creates a crawl with its seed URL and first log line in one transaction, then hands it to the orchestrator. */
-export async function startCrawl(deps: AppDeps, auth: AuthContext, projectId: string, body: StartCrawlBody): Promise<CrawlRow> {
+export async function startCrawl(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectId: string,
+  body: StartCrawlBody,
+): Promise<CrawlRow> {
   if (body.useStaticIps && !deps.config.staticIp) {
     throw new ApiError(400, 'static_ips_unavailable', 'Static IPs are not configured on this server', [
-      { path: 'useStaticIps', message: 'Static IPs are not configured on this server; turn Use Static IPs off' },
+      {
+        path: 'useStaticIps',
+        message: 'Static IPs are not configured on this server; turn Use Static IPs off',
+      },
     ]);
   }
   const startUrl = cleanUrl(body.startUrl);
-  if (!startUrl) throw new ApiError(400, 'validation_error', 'Start URL must be a valid URL', [{ path: 'startUrl', message: 'Start URL must be a valid URL' }]);
+  if (!startUrl)
+    throw new ApiError(400, 'validation_error', 'Start URL must be a valid URL', [
+      { path: 'startUrl', message: 'Start URL must be a valid URL' },
+    ]);
   const extraction = body.extraction?.trim() ? body.extraction.trim() : null;
 
   const crawl = await deps.db.transaction(async (tx) => {
@@ -46,10 +57,14 @@ export async function startCrawl(deps: AppDeps, auth: AuthContext, projectId: st
       })
       .returning();
     if (!row) throw new Error('Inserting the crawl returned no row');
-    await tx.insert(crawlFrontier).values({ crawlId: row.id, urlKey: urlKey(startUrl), url: startUrl, depth: 0 });
+    await tx
+      .insert(crawlFrontier)
+      .values({ crawlId: row.id, urlKey: urlKey(startUrl), url: startUrl, depth: 0 });
     const scope = { teamId: row.teamId, crawlId: row.id };
     await recordEvents(tx, scope, [{ type: 'CRAWL_EVENT' }]);
-    await appendLogs(tx, scope, [{ level: 'info', message: 'Crawl started', description: describeSettings(row) }]);
+    await appendLogs(tx, scope, [
+      { level: 'info', message: 'Crawl started', description: describeSettings(row) },
+    ]);
     return row;
   });
   try {
@@ -58,14 +73,24 @@ export async function startCrawl(deps: AppDeps, auth: AuthContext, projectId: st
     // Nothing would ever drive this crawl: end it now, saying why, rather than leave it running.
     deps.logger.error(`Could not start crawl ${crawl.id}`, err);
     const reason = err instanceof Error ? err.message : String(err);
-    await createCrawlStore(deps.db).finishCrawl(crawl.id, 'error', [{ level: 'error', message: 'Crawl could not be started', description: reason }]);
-    throw new ApiError(503, 'orchestrator_unavailable', 'Crawls cannot be started right now; please try again shortly');
+    await createCrawlStore(deps.db).finishCrawl(crawl.id, 'error', [
+      { level: 'error', message: 'Crawl could not be started', description: reason },
+    ]);
+    throw new ApiError(
+      503,
+      'orchestrator_unavailable',
+      'Crawls cannot be started right now; please try again shortly',
+    );
   }
   return crawl;
 }
 
 function describeSettings(row: CrawlRow): string {
-  const scope = row.useSitemap ? 'sitemap' : row.entireWebsite ? 'entire website' : `max results ${row.maxResults}, max depth ${row.maxDepth}`;
+  const scope = row.useSitemap
+    ? 'sitemap'
+    : row.entireWebsite
+      ? 'entire website'
+      : `max results ${row.maxResults}, max depth ${row.maxDepth}`;
   const flags = [
     `engine ${row.engineType}`,
     `timeout ${row.timeout} min`,
@@ -82,7 +107,11 @@ export async function getCrawl(db: Database, auth: AuthContext, crawlId: string)
   if (!isUuid(crawlId)) throw notFound('Crawl');
   const scope = [eq(crawls.id, crawlId), eq(crawls.teamId, auth.teamId)];
   if (auth.projectId) scope.push(eq(crawls.projectId, auth.projectId));
-  const [row] = await db.select().from(crawls).where(and(...scope)).limit(1);
+  const [row] = await db
+    .select()
+    .from(crawls)
+    .where(and(...scope))
+    .limit(1);
   if (!row) throw notFound('Crawl');
   return row;
 }
@@ -107,8 +136,17 @@ export async function listCrawls(
   }
   const where = and(...filters);
   const [rows, [count]] = await Promise.all([
-    db.select().from(crawls).where(where).orderBy(desc(crawls.createdAt), desc(crawls.id)).limit(options.limit).offset(options.page * options.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(crawls).where(where),
+    db
+      .select()
+      .from(crawls)
+      .where(where)
+      .orderBy(desc(crawls.createdAt), desc(crawls.id))
+      .limit(options.limit)
+      .offset(options.page * options.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(crawls)
+      .where(where),
   ]);
   return { rows, totalResults: count?.total ?? 0 };
 }
@@ -129,7 +167,9 @@ export async function abortCrawl(deps: AppDeps, auth: AuthContext, crawlId: stri
     const kept = `${row.numberOfResults} result${row.numberOfResults === 1 ? '' : 's'}`;
     const scope = { teamId: row.teamId, crawlId };
     await clearWorkState(tx, crawlId);
-    await appendLogs(tx, scope, [{ level: 'warn', message: 'Crawl aborted', description: `Aborted with ${kept} kept.` }]);
+    await appendLogs(tx, scope, [
+      { level: 'warn', message: 'Crawl aborted', description: `Aborted with ${kept} kept.` },
+    ]);
     await recordEvents(tx, scope, [{ type: 'CRAWL_EVENT' }]);
     return row;
   });
@@ -139,6 +179,26 @@ export async function abortCrawl(deps: AppDeps, auth: AuthContext, crawlId: stri
   }
   await deps.orchestrator.abort(crawlId);
   return aborted;
+}
+
+/**
+ * Ends every running crawl of a team as `aborted` and stops their work, as the team is about to be deleted
+ * (so no logs or events are written for them). A crawl whose work cannot be stopped is logged, not fatal:
+ * its status is final, and its rows go with the team.
+ */
+export async function abortTeamCrawls(deps: AppDeps, teamId: string): Promise<void> {
+  const running = await deps.db
+    .update(crawls)
+    .set({ status: 'aborted', ...finishedColumns() })
+    .where(and(eq(crawls.teamId, teamId), eq(crawls.status, 'running')))
+    .returning({ id: crawls.id });
+  await Promise.all(
+    running.map((crawl) =>
+      deps.orchestrator
+        .abort(crawl.id)
+        .catch((err: unknown) => deps.logger.warn(`Could not stop the work of crawl ${crawl.id}`, err)),
+    ),
+  );
 }
 
 /** Results in stored order; `query` narrows them to those whose URL, title or markdown contains it. */
@@ -151,18 +211,37 @@ export async function listCrawlResults(
   const filters: SQL[] = [eq(crawlResults.crawlId, crawl.id)];
   if (query) {
     const pattern = `%${likeEscape(query)}%`;
-    filters.push(or(ilike(crawlResults.url, pattern), ilike(crawlResults.title, pattern), ilike(crawlResults.markdown, pattern)) as SQL);
+    filters.push(
+      or(
+        ilike(crawlResults.url, pattern),
+        ilike(crawlResults.title, pattern),
+        ilike(crawlResults.markdown, pattern),
+      ) as SQL,
+    );
   }
   const where = and(...filters);
-  const rows = await db.select().from(crawlResults).where(where).orderBy(crawlResults.position).limit(options.limit).offset(options.page * options.limit);
+  const rows = await db
+    .select()
+    .from(crawlResults)
+    .where(where)
+    .orderBy(crawlResults.position)
+    .limit(options.limit)
+    .offset(options.page * options.limit);
   if (!query) return { rows, totalResults: crawl.numberOfResults };
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(crawlResults).where(where);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(crawlResults)
+    .where(where);
   return { rows, totalResults: count?.total ?? 0 };
 }
 
 /** Every result of a crawl in stored order, read in pages so a 5000-page crawl never sits in memory at once. */
-export async function* streamCrawlResults(db: Database, crawlId: string, pageSize = 200): AsyncGenerator<CrawlResultRow> {
-  for (let after = 0; ; ) {
+export async function* streamCrawlResults(
+  db: Database,
+  crawlId: string,
+  pageSize = 200,
+): AsyncGenerator<CrawlResultRow> {
+  for (let after = 0; ;) {
     const rows = await db
       .select()
       .from(crawlResults)
@@ -175,11 +254,24 @@ export async function* streamCrawlResults(db: Database, crawlId: string, pageSiz
   }
 }
 
-export async function listCrawlLogs(db: Database, crawl: CrawlRow, options: { page: number; limit: number }): Promise<{ rows: CrawlLogRow[]; totalResults: number }> {
+export async function listCrawlLogs(
+  db: Database,
+  crawl: CrawlRow,
+  options: { page: number; limit: number },
+): Promise<{ rows: CrawlLogRow[]; totalResults: number }> {
   const where = eq(crawlLogs.crawlId, crawl.id);
   const [rows, [count]] = await Promise.all([
-    db.select().from(crawlLogs).where(where).orderBy(crawlLogs.seq).limit(options.limit).offset(options.page * options.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(crawlLogs).where(where),
+    db
+      .select()
+      .from(crawlLogs)
+      .where(where)
+      .orderBy(crawlLogs.seq)
+      .limit(options.limit)
+      .offset(options.page * options.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(crawlLogs)
+      .where(where),
   ]);
   return { rows, totalResults: count?.total ?? 0 };
 }

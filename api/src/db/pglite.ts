@@ -24,11 +24,27 @@ export async function openPglite(dataDir: string): Promise<PGlite> {
 
 function initInChildProcess(dir: string): Promise<void> {
   const source = `import(process.argv[1]).then(async ({ PGlite }) => { const pg = await PGlite.create(process.argv[2]); await pg.close(); });`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', source, import.meta.resolve('@electric-sql/pglite'), dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', source, import.meta.resolve('@electric-sql/pglite'), dir],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
-    child.once('error', (err) => reject(new Error(`Initialising the embedded database in ${dir} failed: ${err.message}`, { cause: err })));
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Initialising the embedded database in ${dir} failed (exit ${code}): ${stderr.trim().slice(-500)}`))));
+    child.once('error', (err) =>
+      reject(
+        new Error(`Initialising the embedded database in ${dir} failed: ${err.message}`, { cause: err }),
+      ),
+    );
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `Initialising the embedded database in ${dir} failed (exit ${code}): ${stderr.trim().slice(-500)}`,
+            ),
+          ),
+    );
   });
 }

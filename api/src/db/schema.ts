@@ -1,194 +1,316 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const crawlStatus = pgEnum('crawl_status', ['running', 'succeeded', 'failed', 'aborted', 'timed_out', 'error']);
+export const crawlStatus = pgEnum('crawl_status', [
+  'running',
+  'succeeded',
+  'failed',
+  'aborted',
+  'timed_out',
+  'error',
+]);
 export const engineType = pgEnum('engine_type', ['cheerio', 'playwright', 'auto']);
 export const crawlOrigin = pgEnum('crawl_origin', ['web', 'api']);
 export const logLevel = pgEnum('log_level', ['info', 'debug', 'warn', 'error']);
 export const frontierState = pgEnum('frontier_state', ['pending', 'claimed', 'done']);
 
-export const teams = pgTable('teams', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  usageUsed: integer('usage_used').notNull().default(0),
-  maxUsage: integer('max_usage').notNull().default(10_000),
-  stripeSubscriptionStatus: text('stripe_subscription_status'),
-  priceLookupKey: text('price_lookup_key'),
-  /** The one team that owns crawls started by visitors without an account (the public try-out). */
-  isPublic: boolean('is_public').notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('teams_public_key').on(t.isPublic).where(sql`${t.isPublic}`)]);
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    usageUsed: integer('usage_used').notNull().default(0),
+    maxUsage: integer('max_usage').notNull().default(10_000),
+    stripeSubscriptionStatus: text('stripe_subscription_status'),
+    priceLookupKey: text('price_lookup_key'),
+    /** The one team that owns crawls started by visitors without an account (the public try-out). */
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('teams_public_key')
+      .on(t.isPublic)
+      .where(sql`${t.isPublic}`),
+  ],
+);
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  passwordHash: text('password_hash'),
-  roles: text('roles').array().notNull().default(sql`'{user}'::text[]`),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash'),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{user}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
 
 /** Finds a user by email the way `users_email_key` is unique: without regard to case. */
 export const userEmailIs = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
-export const teamMembers = pgTable('team_members', {
-  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)]);
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
 
-export const projects = pgTable('projects', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  title: text('title').notNull(),
-  isDeleted: boolean('is_deleted').notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [index('projects_team_idx').on(t.teamId)]);
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('projects_team_idx').on(t.teamId)],
+);
 
-export const apiTokens = pgTable('api_tokens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  name: text('name').notNull(),
-  /** The first characters of the token, shown in lists so people can tell tokens apart. */
-  prefix: text('prefix').notNull(),
-  /** SHA-256 of the whole token; the token itself is never stored. */
-  tokenHash: text('token_hash').notNull().unique(),
-  createdAt: createdAt(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [index('api_tokens_team_idx').on(t.teamId)]);
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** The first characters of the token, shown in lists so people can tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the whole token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_team_idx').on(t.teamId)],
+);
 
-export const crawls = pgTable('crawls', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-  parentId: uuid('parent_id'),
-  status: crawlStatus('status').notNull().default('running'),
-  startUrls: text('start_urls').array().notNull(),
-  maxResults: integer('max_results').notNull(),
-  maxDepth: integer('max_depth').notNull(),
-  useSitemap: boolean('use_sitemap').notNull(),
-  entireWebsite: boolean('entire_website').notNull(),
-  includeLinks: boolean('include_links').notNull(),
-  excludeNonMainTags: boolean('exclude_non_main_tags').notNull(),
-  deduplicateContent: boolean('deduplicate_content').notNull(),
-  engineType: engineType('engine_type').notNull(),
-  useStaticIps: boolean('use_static_ips').notNull(),
-  timeout: bigint('timeout', { mode: 'number' }).notNull(),
-  extraction: text('extraction'),
-  origin: crawlOrigin('origin').notNull(),
-  numberOfResults: integer('number_of_results').notNull().default(0),
-  title: text('title'),
-  createdAt: createdAt(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-  durationInSeconds: integer('duration_in_seconds'),
-}, (t) => [
-  index('crawls_team_project_created_idx').on(t.teamId, t.projectId, t.createdAt),
-  index('crawls_running_idx').on(t.status).where(sql`${t.status} = 'running'`),
-]);
+export const crawls = pgTable(
+  'crawls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    status: crawlStatus('status').notNull().default('running'),
+    startUrls: text('start_urls').array().notNull(),
+    maxResults: integer('max_results').notNull(),
+    maxDepth: integer('max_depth').notNull(),
+    useSitemap: boolean('use_sitemap').notNull(),
+    entireWebsite: boolean('entire_website').notNull(),
+    includeLinks: boolean('include_links').notNull(),
+    excludeNonMainTags: boolean('exclude_non_main_tags').notNull(),
+    deduplicateContent: boolean('deduplicate_content').notNull(),
+    engineType: engineType('engine_type').notNull(),
+    useStaticIps: boolean('use_static_ips').notNull(),
+    timeout: bigint('timeout', { mode: 'number' }).notNull(),
+    extraction: text('extraction'),
+    origin: crawlOrigin('origin').notNull(),
+    numberOfResults: integer('number_of_results').notNull().default(0),
+    title: text('title'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    durationInSeconds: integer('duration_in_seconds'),
+  },
+  (t) => [
+    index('crawls_team_project_created_idx').on(t.teamId, t.projectId, t.createdAt),
+    index('crawls_running_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
 
-export const crawlResults = pgTable('crawl_results', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  crawlId: uuid('crawl_id').notNull().references(() => crawls.id, { onDelete: 'cascade' }),
-  /** 1-based order in which the result was stored; the number shown on result cards. */
-  position: integer('position').notNull(),
-  url: text('url').notNull(),
-  title: text('title').notNull(),
-  markdown: text('markdown').notNull(),
-  duplicatesRemovedCount: integer('duplicates_removed_count').notNull().default(0),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('crawl_results_position_key').on(t.crawlId, t.position)]);
+export const crawlResults = pgTable(
+  'crawl_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    crawlId: uuid('crawl_id')
+      .notNull()
+      .references(() => crawls.id, { onDelete: 'cascade' }),
+    /** 1-based order in which the result was stored; the number shown on result cards. */
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    markdown: text('markdown').notNull(),
+    duplicatesRemovedCount: integer('duplicates_removed_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('crawl_results_position_key').on(t.crawlId, t.position)],
+);
 
-export const crawlLogs = pgTable('crawl_logs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-  crawlId: uuid('crawl_id').notNull().references(() => crawls.id, { onDelete: 'cascade' }),
-  level: logLevel('level').notNull(),
-  message: text('message').notNull(),
-  description: text('description'),
-  createdAt: createdAt(),
-}, (t) => [index('crawl_logs_crawl_seq_idx').on(t.crawlId, t.seq)]);
+export const crawlLogs = pgTable(
+  'crawl_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    crawlId: uuid('crawl_id')
+      .notNull()
+      .references(() => crawls.id, { onDelete: 'cascade' }),
+    level: logLevel('level').notNull(),
+    message: text('message').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('crawl_logs_crawl_seq_idx').on(t.crawlId, t.seq)],
+);
 
 /** The crawl's frontier and seen-set in one: every URL the crawl has found, keyed by its normalised form. */
-export const crawlFrontier = pgTable('crawl_frontier', {
-  crawlId: uuid('crawl_id').notNull().references(() => crawls.id, { onDelete: 'cascade' }),
-  urlKey: text('url_key').notNull(),
-  url: text('url').notNull(),
-  depth: integer('depth').notNull(),
-  state: frontierState('state').notNull().default('pending'),
-  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-  /** The batch holding this URL while it is claimed; a commit stores only what its batch still holds. */
-  claimToken: text('claim_token'),
-  /** When the URL was claimed: a claim older than the lease is taken back (its worker died). */
-  claimedAt: timestamp('claimed_at', { withTimezone: true }),
-}, (t) => [
-  primaryKey({ columns: [t.crawlId, t.urlKey] }),
-  index('crawl_frontier_pending_idx').on(t.crawlId, t.depth, t.seq).where(sql`${t.state} = 'pending'`),
-  index('crawl_frontier_claimed_idx').on(t.crawlId, t.claimedAt).where(sql`${t.state} = 'claimed'`),
-]);
+export const crawlFrontier = pgTable(
+  'crawl_frontier',
+  {
+    crawlId: uuid('crawl_id')
+      .notNull()
+      .references(() => crawls.id, { onDelete: 'cascade' }),
+    urlKey: text('url_key').notNull(),
+    url: text('url').notNull(),
+    depth: integer('depth').notNull(),
+    state: frontierState('state').notNull().default('pending'),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    /** The batch holding this URL while it is claimed; a commit stores only what its batch still holds. */
+    claimToken: text('claim_token'),
+    /** When the URL was claimed: a claim older than the lease is taken back (its worker died). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.crawlId, t.urlKey] }),
+    index('crawl_frontier_pending_idx')
+      .on(t.crawlId, t.depth, t.seq)
+      .where(sql`${t.state} = 'pending'`),
+    index('crawl_frontier_claimed_idx')
+      .on(t.crawlId, t.claimedAt)
+      .where(sql`${t.state} = 'claimed'`),
+  ],
+);
 
 /** Hashes of the content blocks a crawl has stored, so a repeated block is kept only at its first occurrence. */
-export const crawlBlockHashes = pgTable('crawl_block_hashes', {
-  crawlId: uuid('crawl_id').notNull().references(() => crawls.id, { onDelete: 'cascade' }),
-  hash: bigint('hash', { mode: 'number' }).notNull(),
-}, (t) => [primaryKey({ columns: [t.crawlId, t.hash] })]);
+export const crawlBlockHashes = pgTable(
+  'crawl_block_hashes',
+  {
+    crawlId: uuid('crawl_id')
+      .notNull()
+      .references(() => crawls.id, { onDelete: 'cascade' }),
+    hash: bigint('hash', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.crawlId, t.hash] })],
+);
 
 /** Hashes of whole pages a crawl has stored, so one article under two URLs is stored once. */
-export const crawlPageHashes = pgTable('crawl_page_hashes', {
-  crawlId: uuid('crawl_id').notNull().references(() => crawls.id, { onDelete: 'cascade' }),
-  hash: bigint('hash', { mode: 'number' }).notNull(),
-  url: text('url').notNull(),
-}, (t) => [primaryKey({ columns: [t.crawlId, t.hash] })]);
+export const crawlPageHashes = pgTable(
+  'crawl_page_hashes',
+  {
+    crawlId: uuid('crawl_id')
+      .notNull()
+      .references(() => crawls.id, { onDelete: 'cascade' }),
+    hash: bigint('hash', { mode: 'number' }).notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.crawlId, t.hash] })],
+);
 
 /** A fetched batch waiting to be deduplicated and stored, between two Temporal activities. */
-export const crawlBatches = pgTable('crawl_batches', {
-  batchId: text('batch_id').primaryKey(),
-  crawlId: uuid('crawl_id').notNull().references(() => crawls.id, { onDelete: 'cascade' }),
-  outcome: jsonb('outcome').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('crawl_batches_crawl_idx').on(t.crawlId)]);
+export const crawlBatches = pgTable(
+  'crawl_batches',
+  {
+    batchId: text('batch_id').primaryKey(),
+    crawlId: uuid('crawl_id')
+      .notNull()
+      .references(() => crawls.id, { onDelete: 'cascade' }),
+    outcome: jsonb('outcome').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('crawl_batches_crawl_idx').on(t.crawlId)],
+);
 
-export const eventType = pgEnum('event_type', ['CRAWL_EVENT', 'CRAWL_RESULT_CREATED_EVENT', 'CRAWL_LOG_CREATED_EVENT', 'SUBSCRIPTION_CHANGED_EVENT']);
+export const eventType = pgEnum('event_type', [
+  'CRAWL_EVENT',
+  'CRAWL_RESULT_CREATED_EVENT',
+  'CRAWL_LOG_CREATED_EVENT',
+  'SUBSCRIPTION_CHANGED_EVENT',
+]);
 
 /**
  * Live events, written in the same transaction as the change they report. They point at the row
  * (crawl, result, log line, team) rather than copying it; ids grow in commit order within one crawl,
  * since a crawl's writes hold its row lock, which is what makes `Last-Event-ID` resumption exact.
  */
-export const events = pgTable('events', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  crawlId: uuid('crawl_id').references(() => crawls.id, { onDelete: 'cascade' }),
-  type: eventType('type').notNull(),
-  /** The result or log line the event is about. */
-  refId: uuid('ref_id'),
-  createdAt: createdAt(),
-}, (t) => [index('events_crawl_idx').on(t.crawlId, t.id), index('events_team_idx').on(t.teamId, t.id)]);
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    crawlId: uuid('crawl_id').references(() => crawls.id, { onDelete: 'cascade' }),
+    type: eventType('type').notNull(),
+    /** The result or log line the event is about. */
+    refId: uuid('ref_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_crawl_idx').on(t.crawlId, t.id), index('events_team_idx').on(t.teamId, t.id)],
+);
 
 /**
  * Browser sessions: one row per refresh token. Rotating a token marks its row used and adds the next row
  * to the same family; presenting a used token again (a stolen copy) revokes the whole family.
  */
-export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  familyId: uuid('family_id').notNull(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  /** SHA-256 of the refresh token. */
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** Set when the token was exchanged for the next one. */
-  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [index('sessions_family_idx').on(t.familyId), index('sessions_user_idx').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the refresh token. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the token was exchanged for the next one. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_family_idx').on(t.familyId), index('sessions_user_idx').on(t.userId)],
+);
 
 /** Secrets the server generates once and every replica shares, such as the key that signs access tokens. */
 export const serverSecrets = pgTable('server_secrets', {
@@ -198,39 +320,115 @@ export const serverSecrets = pgTable('server_secrets', {
 });
 
 /** Password reset links: single use, short-lived, stored hashed. */
-export const passwordResets = pgTable('password_resets', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [index('password_resets_user_idx').on(t.userId)]);
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
 
 /** Team invitations, by link (no email) or by email; stored hashed, usable until they expire. */
-export const teamInvites = pgTable('team_invites', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-  /** Set for an invite email: only this address may accept it. */
-  email: text('email'),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** Set when an email invite was accepted; link invites stay open until they expire. */
-  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [index('team_invites_team_idx').on(t.teamId)]);
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set for an invite email: only this address may accept it. */
+    email: text('email'),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when an email invite was accepted; link invites stay open until they expire. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('team_invites_team_idx').on(t.teamId)],
+);
 
 /**
  * Every email the server sends, kept whether or not SMTP is configured: without SMTP this is where
  * reset and invite emails wait, readable by admins and shown in the server log.
  */
-export const outboxEmails = pgTable('outbox_emails', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  error: text('error'),
-  createdAt: createdAt(),
-}, (t) => [index('outbox_emails_created_idx').on(t.createdAt)]);
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Rate-limit counters per rule and client IP (api/src/rate-limit.ts), in the database so that every API
+ * process behind a balancer counts against the same limit. One row per client and rule: its count in the
+ * current fixed window, and when that window ends; rows of ended windows are swept.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    rule: text('rule').notNull(),
+    clientIp: text('client_ip').notNull(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rule, t.clientIp] }),
+    index('rate_limit_counters_reset_idx').on(t.resetAt),
+  ],
+);
+
+/**
+ * One-time sign-in links, such as the one the first start prints for the admin: stored hashed, used once,
+ * short-lived. Using one opens a browser session.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_links_user_idx').on(t.userId)],
+);
+
+/**
+ * Politeness shared by every crawl worker: each row is one of a host's request slots, held by a request
+ * in flight (`token`) until it ends or `expires_at` passes (its worker died). A host has at most
+ * TRAWL_PER_HOST_CONCURRENCY rows.
+ */
+export const hostSlots = pgTable(
+  'host_slots',
+  {
+    host: text('host').notNull(),
+    slot: integer('slot').notNull(),
+    token: text('token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.host, t.slot] })],
+);
+
+/** When the next request to a host with a robots.txt Crawl-delay may start, whichever worker sends it. */
+export const hostPacing = pgTable('host_pacing', {
+  host: text('host').primaryKey(),
+  nextStartAt: timestamp('next_start_at', { withTimezone: true }).notNull(),
+});

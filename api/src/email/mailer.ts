@@ -21,7 +21,12 @@ export interface Mailer {
  * first, so nothing is lost when SMTP fails, and the embedded default works with no mail server: admins
  * read the outbox, and the server log says what waits there.
  */
-export function createMailer(options: { db: Database; logger: Logger; smtpUrl: string | null; from: string }): Mailer {
+export function createMailer(options: {
+  db: Database;
+  logger: Logger;
+  smtpUrl: string | null;
+  from: string;
+}): Mailer {
   const { db, logger } = options;
   const transport: Transporter | null = options.smtpUrl ? createTransport(options.smtpUrl) : null;
   return {
@@ -29,12 +34,17 @@ export function createMailer(options: { db: Database; logger: Logger; smtpUrl: s
       const [row] = await db.insert(outboxEmails).values(email).returning({ id: outboxEmails.id });
       const id = row!.id;
       if (!transport) {
-        logger.info(`Email to ${email.to} kept in the outbox (no SMTP configured): ${email.subject}\n${email.text}`);
+        logger.info(
+          `Email to ${email.to} kept in the outbox (no SMTP configured): ${email.subject}\n${email.text}`,
+        );
         return { id, sent: false };
       }
       try {
         await transport.sendMail({ from: options.from, ...email });
-        await db.update(outboxEmails).set({ sentAt: sql`now()` }).where(eq(outboxEmails.id, id));
+        await db
+          .update(outboxEmails)
+          .set({ sentAt: sql`now()` })
+          .where(eq(outboxEmails.id, id));
         return { id, sent: true };
       } catch (err: unknown) {
         const message = err instanceof Error ? err.message : String(err);

@@ -1,7 +1,14 @@
 import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import { crawlLogs, crawlResults, crawls, events, teams } from '../db/schema.js';
-import { toCrawlDto, toCrawlLogDto, toCrawlResultDto, type CrawlDto, type CrawlLogDto, type CrawlResultDto } from '../crawls/serialize.js';
+import {
+  toCrawlDto,
+  toCrawlLogDto,
+  toCrawlResultDto,
+  type CrawlDto,
+  type CrawlLogDto,
+  type CrawlResultDto,
+} from '../crawls/serialize.js';
 import type { Logger } from '../logger.js';
 import { EVENTS_CHANNEL, parseNotification, type EventType } from './record.js';
 
@@ -67,7 +74,10 @@ interface Subscriber {
  * PGlite) says which crawl changed; the hub then reads that crawl's events past each subscriber's cursor,
  * so delivery is exactly once and in order even when notifications are coalesced or a listener reconnects.
  */
-export async function createEventHub(database: Pick<DatabaseHandle, 'db' | 'listen'>, logger: Logger): Promise<EventHub> {
+export async function createEventHub(
+  database: Pick<DatabaseHandle, 'db' | 'listen'>,
+  logger: Logger,
+): Promise<EventHub> {
   const { db } = database;
   const subscribers = new Set<Subscriber>();
 
@@ -104,7 +114,9 @@ export async function createEventHub(database: Pick<DatabaseHandle, 'db' | 'list
 
   return {
     async subscribe(options) {
-      const [newest] = await db.select({ id: sql<number>`coalesce(max(${events.id}), 0)::bigint` }).from(events);
+      const [newest] = await db
+        .select({ id: sql<number>`coalesce(max(${events.id}), 0)::bigint` })
+        .from(events);
       const sub: Subscriber = {
         options,
         cursors: new Map(),
@@ -157,15 +169,23 @@ async function pump(db: Database, sub: Subscriber): Promise<void> {
 async function drainCrawl(db: Database, sub: Subscriber, crawlId: string): Promise<boolean> {
   const { options } = sub;
   // The crawl is read before its events: if it had ended by then, every event it will ever have is visible.
-  const [crawl] = await db.select().from(crawls).where(and(eq(crawls.id, crawlId), eq(crawls.teamId, options.teamId))).limit(1);
+  const [crawl] = await db
+    .select()
+    .from(crawls)
+    .where(and(eq(crawls.id, crawlId), eq(crawls.teamId, options.teamId)))
+    .limit(1);
   if (!crawl || (options.projectId && crawl.projectId !== options.projectId)) return false;
   const after = sub.cursors.get(crawlId) ?? sub.floor;
   const rows = await readEvents(db, and(eq(events.crawlId, crawlId), gt(events.id, after)));
   if (rows.length > 0) {
     // Read again: a status change may have committed between the two reads, and its event is in `rows`.
-    const [current] = rows.some((r) => r.type === 'CRAWL_EVENT') ? await db.select().from(crawls).where(eq(crawls.id, crawlId)).limit(1) : [crawl];
+    const [current] = rows.some((r) => r.type === 'CRAWL_EVENT')
+      ? await db.select().from(crawls).where(eq(crawls.id, crawlId)).limit(1)
+      : [crawl];
     const dto = toCrawlDto(current ?? crawl);
-    const resultIds = rows.filter((r) => r.type === 'CRAWL_RESULT_CREATED_EVENT' && r.refId).map((r) => r.refId!);
+    const resultIds = rows
+      .filter((r) => r.type === 'CRAWL_RESULT_CREATED_EVENT' && r.refId)
+      .map((r) => r.refId!);
     const logIds = rows.filter((r) => r.type === 'CRAWL_LOG_CREATED_EVENT' && r.refId).map((r) => r.refId!);
     const [results, logs] = await Promise.all([
       resultIds.length ? db.select().from(crawlResults).where(inArray(crawlResults.id, resultIds)) : [],
@@ -202,12 +222,27 @@ async function drainCrawl(db: Database, sub: Subscriber, crawlId: string): Promi
 async function drainTeam(db: Database, sub: Subscriber): Promise<boolean> {
   const { options } = sub;
   const after = sub.cursors.get(TEAM_KEY) ?? sub.floor;
-  const rows = await readEvents(db, and(eq(events.teamId, options.teamId), isNull(events.crawlId), gt(events.id, after)));
+  const rows = await readEvents(
+    db,
+    and(eq(events.teamId, options.teamId), isNull(events.crawlId), gt(events.id, after)),
+  );
   if (rows.length === 0) return false;
-  const [team] = await db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, options.teamId)).limit(1);
+  const [team] = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(eq(teams.id, options.teamId))
+    .limit(1);
   sub.cursors.set(TEAM_KEY, rows[rows.length - 1]!.id);
   if (team && !sub.closed) {
-    await options.deliver(rows.map((row) => ({ id: row.id, type: row.type, crawlId: null, createdAt: row.createdAt.toISOString(), team })));
+    await options.deliver(
+      rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        crawlId: null,
+        createdAt: row.createdAt.toISOString(),
+        team,
+      })),
+    );
   }
   return rows.length === BATCH;
 }

@@ -11,7 +11,11 @@ const KEEP_ALIVE_MS = 15_000;
  * then live ones as they commit. Once the crawl has ended and everything is sent, an `end` event says so
  * and the stream closes; a stream that closes without it was cut, and resuming with `Last-Event-ID` is exact.
  */
-export function streamCrawlEvents(c: Context<AppEnv>, crawl: CrawlRow, options: { after: number; includeMarkdown: boolean }): Response {
+export function streamCrawlEvents(
+  c: Context<AppEnv>,
+  crawl: CrawlRow,
+  options: { after: number; includeMarkdown: boolean },
+): Response {
   const { deps, auth } = c.var;
   c.header('cache-control', 'no-cache, no-transform');
   // Tells nginx and friends not to buffer the stream.
@@ -34,7 +38,10 @@ export function streamCrawlEvents(c: Context<AppEnv>, crawl: CrawlRow, options: 
       },
       onEnd: () => finish(true),
     });
-    const keepAlive = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => finish(false)), KEEP_ALIVE_MS);
+    const keepAlive = setInterval(
+      () => void stream.write(': keep-alive\n\n').catch(() => finish(false)),
+      KEEP_ALIVE_MS,
+    );
     try {
       if (await done) await stream.writeSSE({ event: 'end', data: JSON.stringify({ crawlId: crawl.id }) });
     } finally {

@@ -52,7 +52,8 @@ export function attachEventSocket(server: Server, deps: AppDeps): { close(): Pro
           else onConnection(ws, auth, url.searchParams.get('includeMarkdown') !== 'false');
         }),
       (err: unknown) => {
-        if (err instanceof ApiError) rejectUpgrade(socket, err.status, { code: err.code, message: err.message });
+        if (err instanceof ApiError)
+          rejectUpgrade(socket, err.status, { code: err.code, message: err.message });
         else {
           deps.logger.error('Authenticating an events socket failed', err);
           rejectUpgrade(socket, 500, { code: 'internal_error', message: 'Internal server error' });
@@ -95,7 +96,10 @@ export function attachEventSocket(server: Server, deps: AppDeps): { close(): Pro
       ws.on('message', () => ws.close(CLOSE_BAD_REQUEST, 'This socket only sends'));
       return;
     }
-    const timer = setTimeout(() => ws.close(CLOSE_UNAUTHORIZED, 'Authenticate within 10 seconds'), AUTH_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => ws.close(CLOSE_UNAUTHORIZED, 'Authenticate within 10 seconds'),
+      AUTH_TIMEOUT_MS,
+    );
     ws.once('close', () => clearTimeout(timer));
     ws.once('message', (data: RawData) => {
       clearTimeout(timer);
@@ -151,7 +155,10 @@ const SESSION_EXPIRED_MESSAGE = 'Your session has expired; refresh it or sign in
  * only (an expired session is let in only to be closed with 4401); else nobody yet (the first message
  * must authenticate).
  */
-function authenticateUpgrade(req: IncomingMessage, deps: AppDeps): Promise<AuthContext | null | typeof SESSION_EXPIRED> {
+function authenticateUpgrade(
+  req: IncomingMessage,
+  deps: AppDeps,
+): Promise<AuthContext | null | typeof SESSION_EXPIRED> {
   const header = req.headers.authorization;
   if (header) return authenticateApiToken(deps.db, bearerTokenOf(header));
   const access = parseCookies(req.headers.cookie ?? '', COOKIES.access)[COOKIES.access];
@@ -169,16 +176,34 @@ function authenticateUpgrade(req: IncomingMessage, deps: AppDeps): Promise<AuthC
     );
   }
   return (async () => {
-    const claims = await readAccessToken(deps.db, await sessionKey(deps.db, deps.config.sessionSecret), access);
+    const claims = await readAccessToken(
+      deps.db,
+      await sessionKey(deps.db, deps.config.sessionSecret),
+      access,
+    );
     if (!claims) return SESSION_EXPIRED;
-    return { teamId: claims.teamId, userId: claims.userId, tokenId: null, projectId: null, origin: 'web', sessionFamilyId: claims.familyId };
+    return {
+      teamId: claims.teamId,
+      userId: claims.userId,
+      tokenId: null,
+      projectId: null,
+      origin: 'web',
+      sessionFamilyId: claims.familyId,
+    };
   })();
 }
 
 function readAuthMessage(data: RawData): string | null {
   try {
     const message = JSON.parse(data.toString()) as unknown;
-    if (typeof message === 'object' && message !== null && 'type' in message && message.type === 'auth' && 'token' in message && typeof message.token === 'string') {
+    if (
+      typeof message === 'object' &&
+      message !== null &&
+      'type' in message &&
+      message.type === 'auth' &&
+      'token' in message &&
+      typeof message.token === 'string'
+    ) {
       return message.token;
     }
   } catch {
@@ -189,7 +214,14 @@ function readAuthMessage(data: RawData): string | null {
 
 function rejectUpgrade(socket: Duplex, status: number, body: ErrorBody): void {
   const text = JSON.stringify(body);
-  const reasons: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error' };
+  const reasons: Record<number, string> = {
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    500: 'Internal Server Error',
+  };
   const reason = reasons[status] ?? 'Bad Request';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
 }

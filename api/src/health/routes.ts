@@ -1,33 +1,43 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { sql } from 'drizzle-orm';
 import type { AppEnv } from '../app-env.js';
 import { json } from '../openapi-helpers.js';
+import { createHealthCheck } from './service.js';
 
-const HealthSchema = z.object({ isHealthy: z.boolean() }).openapi('Health');
+const HealthSchema = z
+  .object({
+    isHealthy: z.boolean().openapi({ description: 'True when `database` and `crawler` both are.' }),
+    database: z.boolean().openapi({ description: 'The API reaches its database.' }),
+    crawler: z.boolean().openapi({
+      description:
+        'Crawls can run: the in-process runner is up, or, with Temporal, Temporal answers and workers poll the trawl-http and trawl-browser task queues.',
+    }),
+  })
+  .openapi('Health');
 
 const isHealthyRoute = createRoute({
   method: 'get',
   path: '/is-healthy',
   operationId: 'isHealthy',
   summary: 'Check the service',
-  description: 'Answers `isHealthy: true` when the API can reach its database. Needs no credentials.',
+  description:
+    'Answers whether the API reaches its database and crawls can run. Needs no credentials, and says no more than these booleans. Checked at most every 5 seconds, so it is cheap to poll (the console polls every 30 seconds to show its partial-outage banner).',
   tags: ['Health'],
   responses: {
     200: { description: 'The service is healthy.', ...json(HealthSchema) },
-    503: { description: 'The database cannot be reached.', ...json(HealthSchema) },
+    503: {
+      description: 'The database or the crawler is down: crawls may be delayed or fail.',
+      ...json(HealthSchema),
+    },
   },
 });
 
 export function healthRoutes(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
+  const checkHealth = createHealthCheck();
   app.openapi(isHealthyRoute, async (c) => {
-    try {
-      await c.var.deps.db.execute(sql`select 1`);
-      return c.json({ isHealthy: true }, 200);
-    } catch (err: unknown) {
-      c.var.deps.logger.error('Health check failed', err);
-      return c.json({ isHealthy: false }, 503);
-    }
+    const health = await checkHealth(c.var.deps);
+    c.header('cache-control', 'no-store');
+    return c.json(health, health.isHealthy ? 200 : 503);
   });
   return app;
 }

@@ -10,7 +10,11 @@ import { isUuid } from '../ids.js';
  * `x-project-id` header, else the team's oldest project. A project of another team, or a deleted
  * one, is a 404 like any foreign id.
  */
-export async function resolveProjectId(db: Database, auth: AuthContext, header: string | undefined): Promise<string> {
+export async function resolveProjectId(
+  db: Database,
+  auth: AuthContext,
+  header: string | undefined,
+): Promise<string> {
   const requested = header?.trim() || null;
   if (auth.projectId) {
     if (requested && requested !== auth.projectId) {
@@ -39,7 +43,11 @@ export async function resolveProjectId(db: Database, auth: AuthContext, header: 
 }
 
 /** The project a listing is narrowed to, or null for the whole team (no header, unbound token). */
-export async function resolveProjectFilter(db: Database, auth: AuthContext, header: string | undefined): Promise<string | null> {
+export async function resolveProjectFilter(
+  db: Database,
+  auth: AuthContext,
+  header: string | undefined,
+): Promise<string | null> {
   if (!auth.projectId && !header?.trim()) return null;
   return resolveProjectId(db, auth, header);
 }

@@ -3,7 +3,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppEnv } from '../app-env.js';
 import type { AuthContext } from '../auth/bearer.js';
 import { CSV_COLUMNS, csvResponse } from '../crawls/csv.js';
-import { CrawlIdParamsSchema, CrawlLogPageSchema, CrawlResultPageSchema, CrawlSchema, LogsQuerySchema, ResultsQuerySchema, StartCrawlBodySchema } from '../crawls/schemas.js';
+import {
+  CrawlIdParamsSchema,
+  CrawlLogPageSchema,
+  CrawlResultPageSchema,
+  CrawlSchema,
+  LogsQuerySchema,
+  ResultsQuerySchema,
+  StartCrawlBodySchema,
+} from '../crawls/schemas.js';
 import { toCrawlDto, toCrawlLogDto, toCrawlResultDto } from '../crawls/serialize.js';
 import { getCrawl, listCrawlLogs, listCrawlResults, startCrawl } from '../crawls/service.js';
 import type { Database } from '../db/client.js';
@@ -30,32 +38,66 @@ const startRoute = createRoute({
   tags,
   security: noAuth,
   request: { body: { required: true, ...json(StartCrawlBodySchema) } },
-  responses: { 201: { description: 'The crawl, running.', ...json(CrawlSchema) }, ...errorResponses(400, 429) },
+  responses: {
+    201: { description: 'The crawl, running.', ...json(CrawlSchema) },
+    ...errorResponses(400, 429),
+  },
 });
 
 const getRoute = createRoute({
-  method: 'get', path: '/app/crawls/public/{id}', operationId: 'getPublicCrawl', summary: 'Get a try-out crawl', tags, security: noAuth,
+  method: 'get',
+  path: '/app/crawls/public/{id}',
+  operationId: 'getPublicCrawl',
+  summary: 'Get a try-out crawl',
+  tags,
+  security: noAuth,
   request: { params: CrawlIdParamsSchema },
   responses: { 200: { description: 'The crawl.', ...json(CrawlSchema) }, ...errorResponses(404) },
 });
 
 const logsRoute = createRoute({
-  method: 'get', path: '/app/crawl-logs/public/{id}', operationId: 'listPublicCrawlLogs', summary: 'List a try-out crawl\'s logs', description: 'Oldest first, 0-based pages.', tags, security: noAuth,
+  method: 'get',
+  path: '/app/crawl-logs/public/{id}',
+  operationId: 'listPublicCrawlLogs',
+  summary: "List a try-out crawl's logs",
+  description: 'Oldest first, 0-based pages.',
+  tags,
+  security: noAuth,
   request: { params: CrawlIdParamsSchema, query: LogsQuerySchema },
-  responses: { 200: { description: 'One page of log lines.', ...json(CrawlLogPageSchema) }, ...errorResponses(400, 404) },
+  responses: {
+    200: { description: 'One page of log lines.', ...json(CrawlLogPageSchema) },
+    ...errorResponses(400, 404),
+  },
 });
 
 const resultsRoute = createRoute({
-  method: 'get', path: '/crawl-results/public/{id}', operationId: 'listPublicCrawlResults', summary: 'List a try-out crawl\'s results', description: 'In stored order, 0-based pages.', tags, security: noAuth,
+  method: 'get',
+  path: '/crawl-results/public/{id}',
+  operationId: 'listPublicCrawlResults',
+  summary: "List a try-out crawl's results",
+  description: 'In stored order, 0-based pages.',
+  tags,
+  security: noAuth,
   request: { params: CrawlIdParamsSchema, query: ResultsQuerySchema },
-  responses: { 200: { description: 'One page of results.', ...json(CrawlResultPageSchema) }, ...errorResponses(400, 404) },
+  responses: {
+    200: { description: 'One page of results.', ...json(CrawlResultPageSchema) },
+    ...errorResponses(400, 404),
+  },
 });
 
 const csvRoute = createRoute({
-  method: 'get', path: '/crawl-results/public/{id}/download-csv', operationId: 'downloadPublicCrawlResultsCsv', summary: 'Download a try-out crawl\'s results as CSV',
-  description: `Columns ${CSV_COLUMNS.join(', ')}. Saved as crawl-results-{id}.csv.`, tags, security: noAuth,
+  method: 'get',
+  path: '/crawl-results/public/{id}/download-csv',
+  operationId: 'downloadPublicCrawlResultsCsv',
+  summary: "Download a try-out crawl's results as CSV",
+  description: `Columns ${CSV_COLUMNS.join(', ')}. Saved as crawl-results-{id}.csv.`,
+  tags,
+  security: noAuth,
   request: { params: CrawlIdParamsSchema },
-  responses: { 200: { description: 'RFC 4180 CSV with a header row.', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses(404) },
+  responses: {
+    200: { description: 'RFC 4180 CSV with a header row.', content: { 'text/csv': { schema: z.string() } } },
+    ...errorResponses(404),
+  },
 });
 
 const cache = new WeakMap<Database, Promise<AuthContext>>();
@@ -86,13 +128,19 @@ async function ensurePublicTeam(db: Database): Promise<AuthContext> {
       .where(and(eq(projects.teamId, team.id), eq(projects.isDeleted, false)))
       .orderBy(asc(projects.createdAt))
       .limit(1);
-    if (!project) [project] = await tx.insert(projects).values({ teamId: team.id, title: 'public' }).returning({ id: projects.id });
+    if (!project)
+      [project] = await tx
+        .insert(projects)
+        .values({ teamId: team.id, title: 'public' })
+        .returning({ id: projects.id });
     return { teamId: team.id, userId: null, tokenId: null, projectId: project!.id, origin: 'web' };
   });
 }
 
 const needsAccount = (path: string, setting: string): ApiError =>
-  new ApiError(400, 'account_required', `${setting} needs an account: sign up to use it`, [{ path, message: `${setting} needs an account` }]);
+  new ApiError(400, 'account_required', `${setting} needs an account: sign up to use it`, [
+    { path, message: `${setting} needs an account` },
+  ]);
 
 /** The public try-out (SPEC.md sections 1, 6 and 7): start and read one crawl by its ID, with no account. */
 export function publicRoutes(): OpenAPIHono<AppEnv> {
@@ -106,7 +154,10 @@ export function publicRoutes(): OpenAPIHono<AppEnv> {
     if (body.useStaticIps) throw needsAccount('useStaticIps', 'Use static IPs');
     const { deps } = c.var;
     const auth = await publicAuth(deps.db);
-    const crawl = await startCrawl(deps, auth, auth.projectId!, { ...body, maxResults: Math.min(body.maxResults, PUBLIC_MAX_RESULTS) });
+    const crawl = await startCrawl(deps, auth, auth.projectId!, {
+      ...body,
+      maxResults: Math.min(body.maxResults, PUBLIC_MAX_RESULTS),
+    });
     return c.json(toCrawlDto(crawl), 201);
   });
 

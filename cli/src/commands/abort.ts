@@ -20,5 +20,7 @@ async function abortCrawl(session: Session, id: string): Promise<void> {
   const crawl = await withSpinner(session, `Aborting crawl ${id}`, () => client.crawls.abort(id));
   if (session.json) return session.print(toJson(crawl));
   const kept = `${crawl.numberOfResults} result${crawl.numberOfResults === 1 ? '' : 's'} kept`;
-  session.print(`Crawl ${crawl.id} is now ${session.paint(statusStyle(crawl.status), crawl.status)} (${kept})`);
+  session.print(
+    `Crawl ${crawl.id} is now ${session.paint(statusStyle(crawl.status), crawl.status)} (${kept})`,
+  );
 }

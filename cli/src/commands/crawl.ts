@@ -3,11 +3,11 @@ import type { Command } from 'commander';
 import { buildCrawlSettings, type CrawlFlags } from '../crawl-settings.js';
 import { endedWell, summarizeCrawl } from '../crawl-view.js';
 import { CliError } from '../errors.js';
+import { followToEnd } from '../follow/tail.js';
+import { watchCrawl } from '../follow/watch.js';
 import { toJson } from '../output.js';
 import type { Session, SessionFactory } from '../session.js';
 import { withSpinner } from '../ui/spinner.js';
-import { watchCrawl } from '../watch.js';
-import { followToEnd } from './tail.js';
 
 interface CrawlOptions extends CrawlFlags {
   wait?: boolean;
@@ -42,7 +42,10 @@ export function registerCrawl(program: Command, sessionFor: SessionFactory): voi
     .option('--extraction <text>', 'AI extraction instruction, such as "only the pricing tables"')
     .option('--static-ips', "crawl from the server's fixed IP address")
     .option('--wait', 'watch the crawl until it ends; exit 1 unless it succeeded or timed out')
-    .option('--tail', 'follow the crawl live with its log lines until it ends (as `trawl tail`); exit 1 unless it succeeded or timed out')
+    .option(
+      '--tail',
+      'follow the crawl live with its log lines until it ends (as `trawl tail`); exit 1 unless it succeeded or timed out',
+    )
     .option('--debug', 'with --tail, show debug log lines too')
     .addHelpText('after', EXAMPLES)
     .action((url: string, options: CrawlOptions, command: Command) =>
@@ -50,11 +53,18 @@ export function registerCrawl(program: Command, sessionFor: SessionFactory): voi
     );
 }
 
-async function runCrawl(session: Session, url: string, options: CrawlOptions, given: (flag: keyof CrawlFlags) => boolean): Promise<void> {
+async function runCrawl(
+  session: Session,
+  url: string,
+  options: CrawlOptions,
+  given: (flag: keyof CrawlFlags) => boolean,
+): Promise<void> {
   // Validated before the client exists, so bad input fails the same with or without a server.
   const settings = buildCrawlSettings(url, options, given);
   const client = session.client();
-  const started = await withSpinner(session, `Starting a crawl of ${settings.startUrl}`, () => client.crawls.start(settings));
+  const started = await withSpinner(session, `Starting a crawl of ${settings.startUrl}`, () =>
+    client.crawls.start(settings),
+  );
   session.errorContext.crawlId = started.id;
 
   if (options.tail) {
@@ -66,14 +76,18 @@ async function runCrawl(session: Session, url: string, options: CrawlOptions, gi
   if (!options.wait) {
     // The id alone on stdout, so `id=$(trawl crawl ...)` works; the hint goes to stderr.
     session.print(session.json ? toJson(started) : started.id);
-    session.note(`Started crawl ${started.id} of ${settings.startUrl}. Follow it with: trawl status ${started.id}`);
+    session.note(
+      `Started crawl ${started.id} of ${settings.startUrl}. Follow it with: trawl status ${started.id}`,
+    );
     return;
   }
 
   const crawl = await watchCrawl(session, started);
   session.print(session.json ? toJson(crawl) : `Crawl ${crawl.id} ${summarizeCrawl(crawl, session.paint)}`);
   if (!endedWell(crawl.status)) {
-    throw new CliError(`Crawl ${crawl.id} ended ${crawl.status} with ${crawl.numberOfResults} results`, { code: `crawl_${crawl.status}` });
+    throw new CliError(`Crawl ${crawl.id} ended ${crawl.status} with ${crawl.numberOfResults} results`, {
+      code: `crawl_${crawl.status}`,
+    });
   }
   session.note(`Get the results with: trawl results ${crawl.id}`);
 }

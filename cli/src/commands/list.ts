@@ -20,7 +20,11 @@ function wholeNumber(min: number, max: number) {
   return (text: string): number => {
     const value = /^\+?\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
     if (!Number.isSafeInteger(value) || value < min || value > max) {
-      throw new InvalidArgumentError(max === Number.MAX_SAFE_INTEGER ? `Expected a whole number of ${min} or more.` : `Expected a whole number from ${min} to ${max}.`);
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER
+          ? `Expected a whole number of ${min} or more.`
+          : `Expected a whole number from ${min} to ${max}.`,
+      );
     }
     return value;
   };
@@ -48,13 +52,21 @@ async function listCrawls(session: Session, options: ListOptions): Promise<void>
   const client = session.client();
   const query = options.query?.trim() || undefined;
   // People count pages from 1; the API from 0.
-  const page = await withSpinner(session, 'Listing crawls', () => client.crawls.list({ page: options.page - 1, limit: options.limit, query }));
+  const page = await withSpinner(session, 'Listing crawls', () =>
+    client.crawls.list({ page: options.page - 1, limit: options.limit, query }),
+  );
   if (session.json) return session.print(toJson(page));
 
   const nextCommand = (next: number): string =>
-    ['trawl list', `--page ${next}`, options.limit !== DEFAULT_LIMIT ? `--limit ${options.limit}` : '', query ? `--query ${JSON.stringify(query)}` : '']
+    [
+      'trawl list',
+      `--page ${next}`,
+      options.limit !== DEFAULT_LIMIT ? `--limit ${options.limit}` : '',
+      query ? `--query ${JSON.stringify(query)}` : '',
+    ]
       .filter(Boolean)
       .join(' ');
   const maxWidth = session.stdout.isTTY ? session.stdout.columns : undefined;
-  for (const line of formatCrawlPage(page, { paint: session.paint, maxWidth, query, nextCommand })) session.print(line);
+  for (const line of formatCrawlPage(page, { paint: session.paint, maxWidth, query, nextCommand }))
+    session.print(line);
 }

@@ -25,7 +25,8 @@ async function logout(session: Session): Promise<void> {
   if (revoked) session.print(`Logged out: revoked the API token and removed ${file}`);
   else session.print(removed ? `Logged out: removed ${file}` : `Not logged in: there is no ${file}`);
   // Other sources still supply a token; say so rather than let the user think they are signed out.
-  if (session.environment.token) session.note('TRAWL_API_TOKEN is still set, so commands keep using that token.');
+  if (session.environment.token)
+    session.note('TRAWL_API_TOKEN is still set, so commands keep using that token.');
 }
 
 /** Best effort: whether the server revoked the saved token. A failure is reported, never fatal. */
@@ -38,13 +39,19 @@ async function revokeSavedToken(session: Session, file: string): Promise<boolean
     return false;
   }
   if (!saved?.token || !saved.tokenId || !saved.apiUrl) return false;
-  const client = createTrawlClient({ baseUrl: saved.apiUrl, token: saved.token, timeoutMs: REVOKE_TIMEOUT_MS });
+  const client = createTrawlClient({
+    baseUrl: saved.apiUrl,
+    token: saved.token,
+    timeoutMs: REVOKE_TIMEOUT_MS,
+  });
   try {
     await client.tokens.revoke(saved.tokenId);
     return true;
   } catch (err: unknown) {
     const message = err instanceof Error ? err.message : String(err);
-    session.note(`Could not revoke the saved API token on the server (${message}); revoke it in the console or with \`trawl tokens revoke ${saved.tokenId}\`.`);
+    session.note(
+      `Could not revoke the saved API token on the server (${message}); revoke it in the console or with \`trawl tokens revoke ${saved.tokenId}\`.`,
+    );
     return false;
   }
 }

@@ -23,7 +23,10 @@ Examples:
 const SERVER_DEFAULT = "the team's first project";
 
 export function registerProjects(program: Command, sessionFor: SessionFactory): void {
-  const projects = program.command('projects').description('list, create and choose projects').addHelpText('after', EXAMPLES);
+  const projects = program
+    .command('projects')
+    .description('list, create and choose projects')
+    .addHelpText('after', EXAMPLES);
   projects
     .command('list')
     .description("list the team's projects, marking the one in use with *")
@@ -32,12 +35,16 @@ export function registerProjects(program: Command, sessionFor: SessionFactory): 
     .command('create')
     .description('create a project (its name is trimmed and lowercased)')
     .argument('<title>', 'the project name')
-    .action((title: string, _options: unknown, command: Command) => createProject(sessionFor(command), title));
+    .action((title: string, _options: unknown, command: Command) =>
+      createProject(sessionFor(command), title),
+    );
   projects
     .command('use')
     .description('choose the project later commands work in, saved in the login file')
     .argument('<project>', 'a project ID or name, from `trawl projects list`')
-    .action((project: string, _options: unknown, command: Command) => useProject(sessionFor(command), project));
+    .action((project: string, _options: unknown, command: Command) =>
+      useProject(sessionFor(command), project),
+    );
 }
 
 /** The project commands send, or undefined when the server's default applies. */
@@ -60,11 +67,20 @@ async function listProjects(session: Session): Promise<void> {
   const maxWidth = session.stdout.isTTY ? session.stdout.columns - 2 : undefined;
   const [header = '', ...lines] = formatTable(columns, rows, { maxWidth, paint: session.paint });
   session.print(`  ${header}`);
-  lines.forEach((line, i) => session.print(`${projects[i]!.id === inUse ? session.paint('green', '*') : ' '} ${line}`));
+  lines.forEach((line, i) =>
+    session.print(`${projects[i]!.id === inUse ? session.paint('green', '*') : ' '} ${line}`),
+  );
   const source = session.config().projectId?.source;
   session.print('');
-  session.print(chosen ? `* in use (from ${source})` : `* in use: ${SERVER_DEFAULT}, as none is chosen (trawl projects use <id|name>)`);
-  if (chosen && !projects.some((p) => p.id === chosen)) session.note(`Project ${chosen} (from ${source}) is not one of these: choose another with \`trawl projects use\``);
+  session.print(
+    chosen
+      ? `* in use (from ${source})`
+      : `* in use: ${SERVER_DEFAULT}, as none is chosen (trawl projects use <id|name>)`,
+  );
+  if (chosen && !projects.some((p) => p.id === chosen))
+    session.note(
+      `Project ${chosen} (from ${source}) is not one of these: choose another with \`trawl projects use\``,
+    );
 }
 
 async function createProject(session: Session, title: string): Promise<void> {
@@ -84,11 +100,20 @@ async function useProject(session: Session, wanted: string): Promise<void> {
   const file = session.environment.loginFile;
   // Kept beside the saved token, which stays as it is; without a login the file holds just the project.
   const saved = readCredentialsFile(file);
-  await saveLogin(file, { apiUrl: saved?.apiUrl, token: saved?.token, tokenId: saved?.tokenId, projectId: project.id });
+  await saveLogin(file, {
+    apiUrl: saved?.apiUrl,
+    token: saved?.token,
+    tokenId: saved?.tokenId,
+    projectId: project.id,
+  });
 
   if (session.json) return session.print(toJson({ project, configFile: file }));
   session.print(`Now using project ${project.title} (${project.id}). Saved to ${file}`);
-  const override = session.flags.project?.trim() ? '--project' : session.environment.projectId ? 'TRAWL_PROJECT_ID' : undefined;
+  const override = session.flags.project?.trim()
+    ? '--project'
+    : session.environment.projectId
+      ? 'TRAWL_PROJECT_ID'
+      : undefined;
   if (override) session.note(`${override} is set, so commands given it keep using that project.`);
 }
 
@@ -97,7 +122,9 @@ function findProject(projects: Project[], wanted: string): Project {
   const found = projects.find((p) => p.id === key) ?? projects.find((p) => p.title === key.toLowerCase());
   if (!found) {
     const names = projects.map((p) => p.title).join(', ');
-    throw new CliError(`No project "${key}" in this team${names ? ` (its projects: ${names})` : ''}`, { code: 'not_found' });
+    throw new CliError(`No project "${key}" in this team${names ? ` (its projects: ${names})` : ''}`, {
+      code: 'not_found',
+    });
   }
   return found;
 }

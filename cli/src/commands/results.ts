@@ -33,10 +33,16 @@ export function registerResults(program: Command, sessionFor: SessionFactory): v
     .command('results')
     .description("export a crawl's results as md, json, jsonl or csv")
     .argument('<id>', 'the crawl ID')
-    .addOption(new Option('--format <format>', 'md, json, jsonl or csv (default: md; json with --json)').choices(RESULT_FORMATS))
+    .addOption(
+      new Option('--format <format>', 'md, json, jsonl or csv (default: md; json with --json)').choices(
+        RESULT_FORMATS,
+      ),
+    )
     .option('-o, --output <file>', 'write to this file (created or overwritten) instead of stdout')
     .addHelpText('after', EXAMPLES)
-    .action((id: string, options: ResultsOptions, command: Command) => writeResults(sessionFor(command), id, options));
+    .action((id: string, options: ResultsOptions, command: Command) =>
+      writeResults(sessionFor(command), id, options),
+    );
 }
 
 async function writeResults(session: Session, id: string, options: ResultsOptions): Promise<void> {
@@ -44,12 +50,15 @@ async function writeResults(session: Session, id: string, options: ResultsOption
   const format = options.format ?? (session.json ? 'json' : 'md');
   const client = session.client();
   const sink = options.output ? await fileSink(options.output) : streamSink(session.stdout);
-  let count = 0;
+  let count: number;
   let complete = false;
   try {
-    const copy = (setText: (text: string) => void): Promise<number> => copyResults(client, id, format, sink, setText);
+    const copy = (setText: (text: string) => void): Promise<number> =>
+      copyResults(client, id, format, sink, setText);
     // A spinner only when stdout is free: on a terminal it would tangle with the results themselves.
-    count = options.output ? await withSpinner(session, `Fetching results of crawl ${id}`, copy) : await copy(() => undefined);
+    count = options.output
+      ? await withSpinner(session, `Fetching results of crawl ${id}`, copy)
+      : await copy(() => undefined);
     await sink.close();
     complete = true;
   } finally {
@@ -60,7 +69,13 @@ async function writeResults(session: Session, id: string, options: ResultsOption
 }
 
 /** Writes every result in `format`, page by page; returns how many there were. */
-async function copyResults(client: TrawlClient, id: string, format: ResultFormat, sink: Sink, setText: (text: string) => void): Promise<number> {
+async function copyResults(
+  client: TrawlClient,
+  id: string,
+  format: ResultFormat,
+  sink: Sink,
+  setText: (text: string) => void,
+): Promise<number> {
   if (format === 'csv') {
     // The API builds the CSV; passing it through keeps one definition of its quoting and columns.
     const csv = await client.crawls.downloadCsv(id);
@@ -75,13 +90,18 @@ async function copyResults(client: TrawlClient, id: string, format: ResultFormat
   return writer.end();
 }
 
-function report(session: Session, done: { id: string; format: ResultFormat; count: number; output: string | undefined; sink: Sink }): void {
+function report(
+  session: Session,
+  done: { id: string; format: ResultFormat; count: number; output: string | undefined; sink: Sink },
+): void {
   const { id, format, count, output, sink } = done;
   const results = `${count} result${count === 1 ? '' : 's'}`;
   if (output) {
     // With --output stdout is free, so --json reports what was written there.
-    if (session.json) session.print(toJson({ crawlId: id, format, results: count, output, bytes: sink.bytes }));
-    else session.stderr.write(`Wrote ${results} of crawl ${id} to ${output} (${format}, ${sink.bytes} bytes)\n`);
+    if (session.json)
+      session.print(toJson({ crawlId: id, format, results: count, output, bytes: sink.bytes }));
+    else
+      session.stderr.write(`Wrote ${results} of crawl ${id} to ${output} (${format}, ${sink.bytes} bytes)\n`);
   } else if (count === 0) {
     session.note(`Crawl ${id} has no results yet.`);
   }

@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import { describeCrawl, endedWell } from '../crawl-view.js';
 import { CliError } from '../errors.js';
+import { watchCrawl } from '../follow/watch.js';
 import { toJson } from '../output.js';
 import type { Session, SessionFactory } from '../session.js';
 import { withSpinner } from '../ui/spinner.js';
-import { watchCrawl } from '../watch.js';
 
 const EXAMPLES = `
 Examples:
@@ -18,9 +18,14 @@ export function registerStatus(program: Command, sessionFor: SessionFactory): vo
     .command('status')
     .description("show a crawl's status, results and settings")
     .argument('<id>', 'the crawl ID')
-    .option('--wait', 'watch the crawl until it ends (resumes a `trawl crawl --wait`); exit 1 unless it succeeded or timed out')
+    .option(
+      '--wait',
+      'watch the crawl until it ends (resumes a `trawl crawl --wait`); exit 1 unless it succeeded or timed out',
+    )
     .addHelpText('after', EXAMPLES)
-    .action((id: string, options: { wait?: boolean }, command: Command) => showStatus(sessionFor(command), id, options));
+    .action((id: string, options: { wait?: boolean }, command: Command) =>
+      showStatus(sessionFor(command), id, options),
+    );
 }
 
 async function showStatus(session: Session, id: string, options: { wait?: boolean }): Promise<void> {
@@ -33,6 +38,8 @@ async function showStatus(session: Session, id: string, options: { wait?: boolea
   else for (const line of describeCrawl(crawl, session.paint)) session.print(line);
 
   if (options.wait && !endedWell(crawl.status)) {
-    throw new CliError(`Crawl ${crawl.id} ended ${crawl.status} with ${crawl.numberOfResults} results`, { code: `crawl_${crawl.status}` });
+    throw new CliError(`Crawl ${crawl.id} ended ${crawl.status} with ${crawl.numberOfResults} results`, {
+      code: `crawl_${crawl.status}`,
+    });
   }
 }

@@ -1,10 +1,7 @@
 // `trawl tail <id>`: follows a crawl live, its status, result count, elapsed time and log lines, to its end.
 import type { Command } from 'commander';
-import type { Crawl } from '@trawl/sdk';
-import { endedWell, summarizeCrawl } from '../crawl-view.js';
-import { CliError } from '../errors.js';
-import type { Session, SessionFactory } from '../session.js';
-import { tailCrawl, type TailOptions } from '../tail.js';
+import { followToEnd, type TailOptions } from '../follow/tail.js';
+import type { SessionFactory } from '../session.js';
 import { withSpinner } from '../ui/spinner.js';
 
 const EXAMPLES = `
@@ -21,7 +18,7 @@ Examples:
 export function registerTail(program: Command, sessionFor: SessionFactory): void {
   program
     .command('tail')
-    .description("follow a crawl live: status, results, elapsed time and log lines, until it ends")
+    .description('follow a crawl live: status, results, elapsed time and log lines, until it ends')
     .argument('<id>', 'the crawl ID')
     .option('--debug', 'show debug log lines too, such as the engine that fetched each page')
     .addHelpText('after', EXAMPLES)
@@ -32,14 +29,4 @@ export function registerTail(program: Command, sessionFor: SessionFactory): void
       const crawl = await withSpinner(session, `Reading crawl ${id}`, () => client.crawls.get(id));
       await followToEnd(session, crawl, options);
     });
-}
-
-/** Tails the crawl, prints the outcome, and fails unless the crawl ended well: shared with `trawl crawl --tail`. */
-export async function followToEnd(session: Session, crawl: Crawl, options: TailOptions): Promise<Crawl> {
-  const done = await tailCrawl(session, crawl, options);
-  if (!session.json) session.print(`Crawl ${done.id} ${summarizeCrawl(done, session.paint)}`);
-  if (!endedWell(done.status)) {
-    throw new CliError(`Crawl ${done.id} ended ${done.status} with ${done.numberOfResults} results`, { code: `crawl_${done.status}` });
-  }
-  return done;
 }

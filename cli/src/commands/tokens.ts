@@ -15,12 +15,20 @@ Examples:
   $ trawl tokens revoke 0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f`;
 
 export function registerTokens(program: Command, sessionFor: SessionFactory): void {
-  const tokens = program.command('tokens').description('create, list and revoke API tokens').addHelpText('after', EXAMPLES);
+  const tokens = program
+    .command('tokens')
+    .description('create, list and revoke API tokens')
+    .addHelpText('after', EXAMPLES);
   tokens
     .command('create')
-    .description('create an API token and print it (shown this once); with the global --project, it reaches only that project')
+    .description(
+      'create an API token and print it (shown this once); with the global --project, it reaches only that project',
+    )
     .option('--name <name>', 'what the token is for', `trawl CLI on ${hostname()}`)
-    .addHelpText('after', '\nExamples:\n  $ trawl tokens create --name ci\n  $ trawl tokens create --name ci --project <project-id> --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ trawl tokens create --name ci\n  $ trawl tokens create --name ci --project <project-id> --json',
+    )
     .action((options: { name: string }, command: Command) => createToken(sessionFor(command), options));
   tokens
     .command('list')
@@ -38,18 +46,24 @@ async function createToken(session: Session, options: { name: string }): Promise
   const client = session.client();
   // Only an explicit --project binds the token; the project chosen with `trawl projects use` does not.
   const projectId = session.flags.project?.trim() || undefined;
-  const created = await withSpinner(session, 'Creating an API token', () => client.tokens.create({ name: options.name, projectId }));
+  const created = await withSpinner(session, 'Creating an API token', () =>
+    client.tokens.create({ name: options.name, projectId }),
+  );
   if (session.json) return session.print(toJson(created));
   // The token alone on stdout, so `$(trawl tokens create)` captures it.
   session.print(created.token);
   const scope = created.projectId ? `, for project ${created.projectId} only` : '';
-  session.note(`Created API token "${created.name}" (ID ${created.id}${scope}). Copy it now: it is not shown again.`);
+  session.note(
+    `Created API token "${created.name}" (ID ${created.id}${scope}). Copy it now: it is not shown again.`,
+  );
 }
 
 async function listTokens(session: Session): Promise<void> {
   session.errorContext.commandName = 'tokens list';
   const client = session.client();
-  const [tokens, projects] = await withSpinner(session, 'Listing API tokens', () => Promise.all([client.tokens.list(), client.projects.list()]));
+  const [tokens, projects] = await withSpinner(session, 'Listing API tokens', () =>
+    Promise.all([client.tokens.list(), client.projects.list()]),
+  );
   if (session.json) return session.print(toJson(tokens));
   if (tokens.length === 0) return session.print('No API tokens.');
   const titles = new Map(projects.map((p) => [p.id, p.title]));
@@ -61,7 +75,14 @@ async function listTokens(session: Session): Promise<void> {
     formatDate(t.lastUsedAt),
     formatDate(t.createdAt),
   ]);
-  const columns = [{ header: 'ID' }, { header: 'NAME', shrink: true }, { header: 'PREFIX' }, { header: 'PROJECT' }, { header: 'LAST USED' }, { header: 'CREATED' }];
+  const columns = [
+    { header: 'ID' },
+    { header: 'NAME', shrink: true },
+    { header: 'PREFIX' },
+    { header: 'PROJECT' },
+    { header: 'LAST USED' },
+    { header: 'CREATED' },
+  ];
   const maxWidth = session.stdout.isTTY ? session.stdout.columns : undefined;
   for (const line of formatTable(columns, rows, { maxWidth, paint: session.paint })) session.print(line);
 }

@@ -40,9 +40,17 @@ async function whoami(session: Session): Promise<void> {
   const inUse = config.projectId ? projects.find((p) => p.id === config.projectId!.value) : projects[0];
   const identity: Identity = {
     apiUrl: config.apiUrl,
-    user: user && { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, roles: user.roles },
+    user: user && {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      roles: user.roles,
+    },
     team: user ? await tokenTeam(client, user) : null,
-    project: inUse ? { id: inUse.id, title: inUse.title, source: config.projectId?.source ?? "the team's first project" } : null,
+    project: inUse
+      ? { id: inUse.id, title: inUse.title, source: config.projectId?.source ?? "the team's first project" }
+      : null,
     token: {
       ...(ownToken ? { id: ownToken.id, name: ownToken.name, projectId: ownToken.projectId } : {}),
       prefix: ownToken?.prefix ?? `${token.value.slice(0, 12)}`,
@@ -53,13 +61,26 @@ async function whoami(session: Session): Promise<void> {
 
   const rows: Array<[string, string]> = [
     ['API URL', `${identity.apiUrl.value}  (from ${identity.apiUrl.source})`],
-    ['User', identity.user ? `${identity.user.email} (${identity.user.firstName} ${identity.user.lastName})${identity.user.roles.includes('trawlAdmin') ? ', admin' : ''}` : '-'],
+    [
+      'User',
+      identity.user
+        ? `${identity.user.email} (${identity.user.firstName} ${identity.user.lastName})${identity.user.roles.includes('trawlAdmin') ? ', admin' : ''}`
+        : '-',
+    ],
     ['Team', identity.team ? `${identity.team.name}  ${identity.team.id}` : '-'],
-    ['Project', identity.project ? `${identity.project.title}  ${identity.project.id}  (${identity.project.source === "the team's first project" ? identity.project.source : `from ${identity.project.source}`})` : '-'],
+    [
+      'Project',
+      identity.project
+        ? `${identity.project.title}  ${identity.project.id}  (${identity.project.source === "the team's first project" ? identity.project.source : `from ${identity.project.source}`})`
+        : '-',
+    ],
     ['Token', `${identity.token!.prefix}…${ownToken ? `  "${ownToken.name}"` : ''}  (from ${token.source})`],
   ];
   for (const [label, value] of rows) session.print(`${session.paint('bold', label.padEnd(9))} ${value}`);
-  if (config.projectId && !inUse) session.note(`Project ${config.projectId.value} (from ${config.projectId.source}) is not one of this team's projects: see \`trawl projects list\``);
+  if (config.projectId && !inUse)
+    session.note(
+      `Project ${config.projectId.value} (from ${config.projectId.source}) is not one of this team's projects: see \`trawl projects list\``,
+    );
 }
 
 /** The team the token belongs to: of the user's teams, the one the token may read (others answer 404). */

@@ -7,11 +7,20 @@ import type { Session } from '../session.js';
  * @example
  * const crawl = await withSpinner(session, 'Aborting', () => client.crawls.abort(id));
  */
-export async function withSpinner<T>(session: Session, text: string, task: (setText: (text: string) => void) => Promise<T>): Promise<T> {
+export async function withSpinner<T>(
+  session: Session,
+  text: string,
+  task: (setText: (text: string) => void) => Promise<T>,
+): Promise<T> {
   if (!session.interactive) return task(() => undefined);
   // Loaded on demand: most runs are not on a terminal and need not pay for it.
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: session.stderr, discardStdin: false, color: session.environment.noColor ? false : 'cyan' }).start();
+  const spinner = ora({
+    text,
+    stream: session.stderr,
+    discardStdin: false,
+    color: session.environment.noColor ? false : 'cyan',
+  }).start();
   try {
     return await task((next) => {
       spinner.text = next;

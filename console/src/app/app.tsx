@@ -1,13 +1,10 @@
-import { AppLayout } from './layout/app-layout';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
 export function App() {
   return (
     <AppProvider>
-      <AppLayout>
-        <AppRouter />
-      </AppLayout>
+      <AppRouter />
     </AppProvider>
   );
 }

@@ -9,15 +9,28 @@ interface RunCrawlContextValue {
 
 const RunCrawlContext = createContext<RunCrawlContextValue | null>(null);
 
-/** Hosts the one Run crawl modal that Home and the crawl result page both open. */
-export function RunCrawlHost({ children }: { children: ReactNode }) {
+/**
+ * Hosts the one Run crawl modal that Home and the crawl result page both open. For a try-out visitor
+ * (`public`), Start goes to /signup (SPEC.md section 4).
+ */
+export function RunCrawlHost({ mode, children }: { mode: 'team' | 'public'; children: ReactNode }) {
   const [open, setOpen] = useState<{ source: Crawl | null; key: number } | null>(null);
-  const openRunCrawl = useCallback((source: Crawl | null) => setOpen((current) => ({ source, key: (current?.key ?? 0) + 1 })), []);
+  const openRunCrawl = useCallback(
+    (source: Crawl | null) => setOpen((current) => ({ source, key: (current?.key ?? 0) + 1 })),
+    [],
+  );
   const value = useMemo(() => ({ openRunCrawl }), [openRunCrawl]);
   return (
     <RunCrawlContext.Provider value={value}>
       {children}
-      {open && <RunCrawlModal key={open.key} source={open.source} onClose={() => setOpen(null)} />}
+      {open && (
+        <RunCrawlModal
+          key={open.key}
+          source={open.source}
+          isPublic={mode === 'public'}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </RunCrawlContext.Provider>
   );
 }

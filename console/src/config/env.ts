@@ -12,7 +12,8 @@ function parseEnv(raw: ImportMetaEnv, origin: string): Env {
   if (configured) {
     try {
       const url = new URL(configured);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push('VITE_TRAWL_API_URL: must be an http(s) URL');
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        problems.push('VITE_TRAWL_API_URL: must be an http(s) URL');
       apiUrl = url.href;
     } catch {
       problems.push('VITE_TRAWL_API_URL: must be a URL, such as http://localhost:3000');

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
+import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListTeamInvitesData, ListTeamInvitesErrors, ListTeamInvitesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, RevokeTeamInviteData, RevokeTeamInviteErrors, RevokeTeamInviteResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SignInWithLinkData, SignInWithLinkErrors, SignInWithLinkResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -21,7 +21,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 /**
  * Check the service
  *
- * Answers `isHealthy: true` when the API can reach its database. Needs no credentials.
+ * Answers whether the API reaches its database and crawls can run. Needs no credentials, and says no more than these booleans. Checked at most every 5 seconds, so it is cheap to poll (the console polls every 30 seconds to show its partial-outage banner).
  */
 export const isHealthy = <ThrowOnError extends boolean = false>(options?: Options<IsHealthyData, ThrowOnError>) => (options?.client ?? client).get<IsHealthyResponses, IsHealthyErrors, ThrowOnError>({ url: '/is-healthy', ...options });
 
@@ -136,6 +136,25 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
         }, { scheme: 'bearer', type: 'http' }],
     url: '/auth/me',
     ...options
+});
+
+/**
+ * Change your name
+ *
+ * Fields left out stay as they are. Needs a signed-in session (send `x-csrf-token`).
+ */
+export const updateMe = <ThrowOnError extends boolean = false>(options: Options<UpdateMeData, ThrowOnError>) => (options.client ?? client).patch<UpdateMeResponses, UpdateMeErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/auth/me',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -343,6 +362,99 @@ export const revokeApiToken = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * List a team's pending invitations
+ *
+ * Invite links that have not expired and invite emails not yet accepted, newest first.
+ */
+export const listTeamInvites = <ThrowOnError extends boolean = false>(options: Options<ListTeamInvitesData, ThrowOnError>) => (options.client ?? client).get<ListTeamInvitesResponses, ListTeamInvitesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/invites',
+    ...options
+});
+
+/**
+ * Withdraw an invitation
+ *
+ * Its link stops working at once.
+ */
+export const revokeTeamInvite = <ThrowOnError extends boolean = false>(options: Options<RevokeTeamInviteData, ThrowOnError>) => (options.client ?? client).delete<RevokeTeamInviteResponses, RevokeTeamInviteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/invites/{inviteId}',
+    ...options
+});
+
+/**
+ * Remove a member from a team
+ *
+ * Ends their sessions in the team and revokes the API tokens they created for it; a member of no other team is deleted. Needs a signed-in member; you cannot remove yourself, nor a Trawl admin.
+ */
+export const removeTeamMember = <ThrowOnError extends boolean = false>(options: Options<RemoveTeamMemberData, ThrowOnError>) => (options.client ?? client).delete<RemoveTeamMemberResponses, RemoveTeamMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/members/{userId}',
+    ...options
+});
+
+/**
+ * Sign in with a one-time link
+ *
+ * Exchanges the token of a one-time sign-in link (the console link the first start prints, `/#signInToken=...`) for a session: the same cookies as /auth/login. A link works once, for 24 hours; an unknown, used or expired one is a 400 `invalid_sign_in_link`.
+ */
+export const signInWithLink = <ThrowOnError extends boolean = false>(options: Options<SignInWithLinkData, ThrowOnError>) => (options.client ?? client).post<SignInWithLinkResponses, SignInWithLinkErrors, ThrowOnError>({
+    url: '/auth/sign-in-link',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change your password
+ *
+ * Needs the current password. Every other session of the account is signed out; this one stays. A wrong current password is a 400 `invalid_password`.
+ */
+export const changePassword = <ThrowOnError extends boolean = false>(options: Options<ChangePasswordData, ThrowOnError>) => (options.client ?? client).post<ChangePasswordResponses, ChangePasswordErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/auth/change-password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign out of every session
+ *
+ * Revokes every session of the account on every device, this one included, and clears this browser's cookies. API tokens keep working.
+ */
+export const logoutEverywhere = <ThrowOnError extends boolean = false>(options?: Options<LogoutEverywhereData, ThrowOnError>) => (options?.client ?? client).post<LogoutEverywhereResponses, LogoutEverywhereErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/auth/logout-all',
+    ...options
+});
+
+/**
  * Service health in detail
  */
 export const getAdminHealth = <ThrowOnError extends boolean = false>(options?: Options<GetAdminHealthData, ThrowOnError>) => (options?.client ?? client).get<GetAdminHealthResponses, GetAdminHealthErrors, ThrowOnError>({
@@ -358,7 +470,7 @@ export const getAdminHealth = <ThrowOnError extends boolean = false>(options?: O
 /**
  * Every team's crawls
  *
- * Newest first, 0-based pages.
+ * Newest first, 0-based pages; `query` searches them.
  */
 export const listAllCrawls = <ThrowOnError extends boolean = false>(options?: Options<ListAllCrawlsData, ThrowOnError>) => (options?.client ?? client).get<ListAllCrawlsResponses, ListAllCrawlsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {

@@ -146,7 +146,18 @@ export type SubscriptionChangedEvent = {
 };
 
 export type Health = {
+    /**
+     * True when `database` and `crawler` both are.
+     */
     isHealthy: boolean;
+    /**
+     * The API reaches its database.
+     */
+    database: boolean;
+    /**
+     * Crawls can run: the in-process runner is up, or, with Temporal, Temporal answers and workers poll the trawl-http and trawl-browser task queues.
+     */
+    crawler: boolean;
 };
 
 export type AuthResponse = {
@@ -294,6 +305,35 @@ export type CreateApiTokenRequest = {
     projectId?: string | null;
 };
 
+export type TeamInvite = {
+    id: string;
+    /**
+     * `link`: anyone with the link may join; `email`: only that address, once.
+     */
+    kind: 'link' | 'email';
+    email: string | null;
+    /**
+     * The name of the member who invited.
+     */
+    invitedBy: string | null;
+    createdAt: string;
+    expiresAt: string;
+};
+
+export type SignInLinkRequest = {
+    token: string;
+};
+
+export type UpdateProfileRequest = {
+    firstName?: string;
+    lastName?: string;
+};
+
+export type ChangePasswordRequest = {
+    currentPassword: string;
+    newPassword: string;
+};
+
 export type AdminHealth = {
     database: {
         ok: boolean;
@@ -323,6 +363,7 @@ export type AdminHealth = {
 export type AdminCrawlPage = {
     results: Array<Crawl & {
         teamId: string;
+        teamName: string;
     }>;
     page: number;
     totalPages: number;
@@ -457,7 +498,7 @@ export type IsHealthyData = {
 
 export type IsHealthyErrors = {
     /**
-     * The database cannot be reached.
+     * The database or the crawler is down: crawls may be delayed or fail.
      */
     503: Health;
 };
@@ -712,6 +753,39 @@ export type GetMeResponses = {
 };
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
+
+export type UpdateMeData = {
+    body: UpdateProfileRequest;
+    path?: never;
+    query?: never;
+    url: '/auth/me';
+};
+
+export type UpdateMeErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type UpdateMeError = UpdateMeErrors[keyof UpdateMeErrors];
+
+export type UpdateMeResponses = {
+    /**
+     * The user.
+     */
+    200: User;
+};
+
+export type UpdateMeResponse = UpdateMeResponses[keyof UpdateMeResponses];
 
 export type StartGoogleSignInData = {
     body?: never;
@@ -1167,6 +1241,208 @@ export type RevokeApiTokenResponses = {
 
 export type RevokeApiTokenResponse = RevokeApiTokenResponses[keyof RevokeApiTokenResponses];
 
+export type ListTeamInvitesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/invites';
+};
+
+export type ListTeamInvitesErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListTeamInvitesError = ListTeamInvitesErrors[keyof ListTeamInvitesErrors];
+
+export type ListTeamInvitesResponses = {
+    /**
+     * Pending invitations.
+     */
+    200: Array<TeamInvite>;
+};
+
+export type ListTeamInvitesResponse = ListTeamInvitesResponses[keyof ListTeamInvitesResponses];
+
+export type RevokeTeamInviteData = {
+    body?: never;
+    path: {
+        id: string;
+        inviteId: string;
+    };
+    query?: never;
+    url: '/teams/{id}/invites/{inviteId}';
+};
+
+export type RevokeTeamInviteErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type RevokeTeamInviteError = RevokeTeamInviteErrors[keyof RevokeTeamInviteErrors];
+
+export type RevokeTeamInviteResponses = {
+    /**
+     * Withdrawn.
+     */
+    204: void;
+};
+
+export type RevokeTeamInviteResponse = RevokeTeamInviteResponses[keyof RevokeTeamInviteResponses];
+
+export type RemoveTeamMemberData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/teams/{id}/members/{userId}';
+};
+
+export type RemoveTeamMemberErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type RemoveTeamMemberError = RemoveTeamMemberErrors[keyof RemoveTeamMemberErrors];
+
+export type RemoveTeamMemberResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+
+export type RemoveTeamMemberResponse = RemoveTeamMemberResponses[keyof RemoveTeamMemberResponses];
+
+export type SignInWithLinkData = {
+    body: SignInLinkRequest;
+    path?: never;
+    query?: never;
+    url: '/auth/sign-in-link';
+};
+
+export type SignInWithLinkErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type SignInWithLinkError = SignInWithLinkErrors[keyof SignInWithLinkErrors];
+
+export type SignInWithLinkResponses = {
+    /**
+     * Signed in.
+     */
+    200: AuthResponse;
+};
+
+export type SignInWithLinkResponse = SignInWithLinkResponses[keyof SignInWithLinkResponses];
+
+export type ChangePasswordData = {
+    body: ChangePasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/auth/change-password';
+};
+
+export type ChangePasswordErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type ChangePasswordError = ChangePasswordErrors[keyof ChangePasswordErrors];
+
+export type ChangePasswordResponses = {
+    /**
+     * The password is changed.
+     */
+    200: Success;
+};
+
+export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
+
+export type LogoutEverywhereData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/auth/logout-all';
+};
+
+export type LogoutEverywhereErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type LogoutEverywhereError = LogoutEverywhereErrors[keyof LogoutEverywhereErrors];
+
+export type LogoutEverywhereResponses = {
+    /**
+     * Signed out everywhere.
+     */
+    204: void;
+};
+
+export type LogoutEverywhereResponse = LogoutEverywhereResponses[keyof LogoutEverywhereResponses];
+
 export type GetAdminHealthData = {
     body?: never;
     path?: never;
@@ -1205,6 +1481,10 @@ export type ListAllCrawlsData = {
          */
         page?: number | null;
         limit?: number;
+        /**
+         * Matches part of the start URL, or a whole crawl ID or team ID.
+         */
+        query?: string;
     };
     url: '/admin/crawls';
 };

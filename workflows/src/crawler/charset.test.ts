@@ -9,7 +9,10 @@ describe('decodeHtml', () => {
   });
 
   it('falls back to a meta charset in the document', () => {
-    const bytes = Buffer.concat([Buffer.from('<meta charset="iso-8859-1"><p>'), Buffer.from([0xe9, 0x74, 0xe9])]);
+    const bytes = Buffer.concat([
+      Buffer.from('<meta charset="iso-8859-1"><p>'),
+      Buffer.from([0xe9, 0x74, 0xe9]),
+    ]);
     expect(decodeHtml(bytes, 'text/html')).toBe('<meta charset="iso-8859-1"><p>été');
   });
 

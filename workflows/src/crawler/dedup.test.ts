@@ -36,7 +36,11 @@ describe('splitBlocks', () => {
       '| Post | 1 |',
       '```\ncode block line one\n\ncode block line two\n```',
     ]);
-    expect(blocks.filter((b) => !b.dedupable).map((b) => b.text)).toEqual(['# Post 1', '| Key | Value |', '| --- | --- |']);
+    expect(blocks.filter((b) => !b.dedupable).map((b) => b.text)).toEqual([
+      '# Post 1',
+      '| Key | Value |',
+      '| --- | --- |',
+    ]);
   });
 });
 
@@ -64,6 +68,19 @@ describe('removeSeenBlocks', () => {
     removeSeenBlocks(splitBlocks(`Intro one is here.\n\n${table}`), isNew);
     const again = removeSeenBlocks(splitBlocks(`Intro two is different.\n\n${table}`), isNew);
     expect(again.markdown).toBe('Intro two is different.');
+  });
+});
+
+describe('removeSeenBlocks on a page with nothing new', () => {
+  it('says so when every block that could repeat did, whatever headings are left', () => {
+    const seen = new Set<number>();
+    const isNew = (h: number) => (seen.has(h) ? false : (seen.add(h), true));
+    const body = 'Subscribe to our newsletter for weekly crawling tips.\n\n- Related: how crawlers work';
+    expect(removeSeenBlocks(splitBlocks(`# One\n\n${body}`), isNew).nothingNew).toBe(false);
+    const again = removeSeenBlocks(splitBlocks(`# Two\n\n${body}`), isNew);
+    expect(again).toEqual({ markdown: '# Two', removed: 2, nothingNew: true });
+    // Only a page that lost blocks can have nothing new: a page of headings and tiny blocks stays.
+    expect(removeSeenBlocks(splitBlocks('# Three\n\nTiny.'), isNew).nothingNew).toBe(false);
   });
 });
 

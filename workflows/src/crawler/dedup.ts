@@ -59,7 +59,11 @@ export function splitBlocks(markdown: string): ContentBlock[] {
     const isRow = TABLE_ROW.test(text);
     tableRowIndex = isRow ? tableRowIndex + 1 : 0;
     // A table's header row and separator keep it a table even when every body row was seen before.
-    const structural = /^#{1,6}\s/.test(text) || (isRow && tableRowIndex <= 2) || TABLE_SEPARATOR.test(text) || normalise(text).length < 12;
+    const structural =
+      /^#{1,6}\s/.test(text) ||
+      (isRow && tableRowIndex <= 2) ||
+      TABLE_SEPARATOR.test(text) ||
+      normalise(text).length < 12;
     return { text, hash: hashBlock(text), dedupable: !structural };
   });
 }
@@ -81,7 +85,11 @@ function sameRun(a: string, b: string): boolean {
 }
 
 function normalise(text: string): string {
-  return text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return text
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -114,9 +122,14 @@ export function hashContent(markdown: string): number {
 
 /**
  * Removes the dedupable blocks that `seen` reports as already stored, keeping a block's repeats within
- * one page. Returns the markdown to store and how many blocks went.
+ * one page. Returns the markdown to store, how many blocks went, and whether nothing new is left: every
+ * block that could repeat did, so the crawl already has all of the page (only headings and tiny blocks
+ * would remain), and the page is a duplicate rather than a result.
  */
-export function removeSeenBlocks(blocks: ContentBlock[], isNew: (hash: number) => boolean): { markdown: string; removed: number } {
+export function removeSeenBlocks(
+  blocks: ContentBlock[],
+  isNew: (hash: number) => boolean,
+): { markdown: string; removed: number; nothingNew: boolean } {
   const keptHere = new Set<number>();
   const kept: ContentBlock[] = [];
   let removed = 0;
@@ -131,11 +144,15 @@ export function removeSeenBlocks(blocks: ContentBlock[], isNew: (hash: number) =
   // A table whose body rows all went leaves a header without rows: drop that too.
   const cleaned = kept.filter((b, i) => {
     if (!TABLE_ROW.test(b.text)) return true;
-    const runStart = kept.slice(0, i + 1).reverse().findIndex((x) => !TABLE_ROW.test(x.text));
+    const runStart = kept
+      .slice(0, i + 1)
+      .reverse()
+      .findIndex((x) => !TABLE_ROW.test(x.text));
     const before = runStart === -1 ? i + 1 : runStart;
     let after = 0;
     while (kept[i + after + 1] && TABLE_ROW.test(kept[i + after + 1]!.text)) after++;
     return before + after > 2;
   });
-  return { markdown: joinBlocks(cleaned), removed };
+  const nothingNew = removed > 0 && !cleaned.some((b) => b.dedupable);
+  return { markdown: joinBlocks(cleaned), removed, nothingNew };
 }

@@ -1,10 +1,21 @@
 import type { CrawlJob, CrawlLogEntry, FrontierEntry, PageOutcome, PageResult } from '../ports.js';
-import { BrowserUnavailableError, createBrowserEngine, type BrowserEngine, type BrowserEngineOptions } from './browser.js';
+import {
+  BrowserUnavailableError,
+  createBrowserEngine,
+  type BrowserEngine,
+  type BrowserEngineOptions,
+} from './browser.js';
 import { availableParallelism } from 'node:os';
-import { createHttpClient, type HttpClient, type HttpClientOptions, type HttpFetchResult } from './http-client.js';
+import {
+  createHttpClient,
+  type HttpClient,
+  type HttpClientOptions,
+  type HttpFetchResult,
+} from './http-client.js';
+import { hasMarkdownContent } from './markdown.js';
 import type { ParsedPage } from './parse-page.js';
 import { createParsePool, type ParsePool } from './parse-pool.js';
-import { createHostScheduler, type HostScheduler } from './politeness.js';
+import { createHostScheduler, type HostScheduler, type SharedPoliteness } from './politeness.js';
 import { needsRendering } from './render-detect.js';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.js';
 import { SERVER_PAGE_CAP } from './settings.js';
@@ -22,8 +33,12 @@ export interface CrawlEngineOptions {
   browser?: Omit<BrowserEngineOptions, 'allowPrivateNetworks'>;
   /** Requests in flight per host across all crawls (Scrapy's default too). @default 8 */
   perHostConcurrency?: number;
+  /** Politeness across processes (Temporal workers share it through their database). */
+  sharedPoliteness?: SharedPoliteness;
   /** Told about faults the engine recovers from by itself, such as a parse worker that died. */
   onRecoveredFault?: (message: string, err: unknown) => void;
+  /** How long a crawl no hold keeps at work is remembered (robots rules, Auto's choices). @default 600000 */
+  idleCrawlMs?: number;
 }
 
 /** The crawl engine: what the crawl loop asks of a page, whichever driver runs the loop. */
@@ -31,16 +46,27 @@ export interface CrawlEngine {
   /** Fetches one frontier entry and returns its result, the links to follow and log lines; a page's failure is a log. */
   processPage(job: CrawlJob, entry: FrontierEntry, signal: AbortSignal): Promise<PageOutcome>;
   /** For sitemap crawls: the start site's URLs its sitemaps list (robots.txt `Sitemap:` lines and /sitemap.xml). */
-  discoverSitemap(job: CrawlJob, signal: AbortSignal): Promise<{ entries: FrontierEntry[]; logs: CrawlLogEntry[] }>;
+  discoverSitemap(
+    job: CrawlJob,
+    signal: AbortSignal,
+  ): Promise<{ entries: FrontierEntry[]; logs: CrawlLogEntry[] }>;
   /** Forgets a crawl: its robots cache, engine choices and browser context. */
   endCrawl(crawlId: string): Promise<void>;
+  /**
+   * Marks a crawl as at work on this process (a Temporal activity) until the returned release is called.
+   * When its last hold ends, the crawl's browser context closes, and what the engine remembers of the
+   * crawl is forgotten once it has been idle for `idleCrawlMs`: on a worker, nothing else would ever free
+   * them, since the crawl's end is seen by whichever worker runs its last step.
+   */
+  holdCrawl(crawlId: string): () => Promise<void>;
   /** What the engine holds now: crawls it remembers and browser contexts open. */
   stats(): { crawlsInMemory: number; browserContexts: number };
   close(): Promise<void>;
 }
 
 /** Extensions that are never web pages; such links are skipped without a request. */
-const NOT_PAGES = /\.(pdf|jpe?g|png|gif|webp|svg|ico|bmp|tiff?|mp[34]|m4[av]|avi|mov|mkv|webm|wav|ogg|flac|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|dmg|iso|apk|msi|deb|rpm|docx?|xlsx?|pptx?|odt|ods|csv|json|xml|rss|atom|woff2?|ttf|eot|css|js|wasm|bin)$/i;
+const NOT_PAGES =
+  /\.(pdf|jpe?g|png|gif|webp|svg|ico|bmp|tiff?|mp[34]|m4[av]|avi|mov|mkv|webm|wav|ogg|flac|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|dmg|iso|apk|msi|deb|rpm|docx?|xlsx?|pptx?|odt|ods|csv|json|xml|rss|atom|woff2?|ttf|eot|css|js|wasm|bin)$/i;
 
 interface CrawlMemory {
   robots: Map<string, Promise<RobotsRules>>;
@@ -56,12 +82,20 @@ interface CrawlMemory {
  */
 export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine {
   const client: HttpClient = createHttpClient(options.http);
-  const hosts: HostScheduler = createHostScheduler({ perHost: options.perHostConcurrency ?? 8 });
-  const browser: BrowserEngine = createBrowserEngine({ ...options.browser, allowPrivateNetworks: options.http?.allowPrivateNetworks ?? false });
+  const hosts: HostScheduler = createHostScheduler({
+    perHost: options.perHostConcurrency ?? 8,
+    shared: options.sharedPoliteness,
+  });
+  const browser: BrowserEngine = createBrowserEngine({
+    ...options.browser,
+    allowPrivateNetworks: options.http?.allowPrivateNetworks ?? false,
+  });
   const parser: ParsePool = createParsePool(options.parseWorkers ?? availableParallelism(), (err) =>
     options.onRecoveredFault?.('A parse worker died; its pages were parsed on the main thread', err),
   );
   const memories = new Map<string, CrawlMemory>();
+  const holds = new Map<string, number>();
+  const idleTimers = new Map<string, NodeJS.Timeout>();
   const memory = (crawlId: string): CrawlMemory => {
     let m = memories.get(crawlId);
     if (!m) {
@@ -71,7 +105,12 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     return m;
   };
 
-  const robotsFor = (job: CrawlJob, url: string, signal: AbortSignal, logs: CrawlLogEntry[]): Promise<RobotsRules> => {
+  const robotsFor = (
+    job: CrawlJob,
+    url: string,
+    signal: AbortSignal,
+    logs: CrawlLogEntry[],
+  ): Promise<RobotsRules> => {
     const origin = new URL(url).origin;
     const cache = memory(job.id).robots;
     let rules = cache.get(origin);
@@ -87,41 +126,96 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     return rules;
   };
 
-  const fetchRobots = async (origin: string, job: CrawlJob, signal: AbortSignal): Promise<{ rules: RobotsRules; log: CrawlLogEntry | null }> => {
-    const res = await client.fetchRaw(`${origin}/robots.txt`, { signal, viaProxy: job.settings.useStaticIps, maxBytes: 512 * 1024 });
+  const fetchRobots = async (
+    origin: string,
+    job: CrawlJob,
+    signal: AbortSignal,
+  ): Promise<{ rules: RobotsRules; log: CrawlLogEntry | null }> => {
+    const res = await client.fetchRaw(`${origin}/robots.txt`, {
+      signal,
+      viaProxy: job.settings.useStaticIps,
+      maxBytes: 512 * 1024,
+    });
     if (res.kind === 'ok') {
       const rules = parseRobots(Buffer.from(res.bytes).toString('utf8'));
-      const delay = rules.crawlDelay ? ` It asks for a crawl delay of ${rules.crawlDelay} s between requests.` : '';
-      return { rules, log: { level: 'debug', message: `Read ${origin}/robots.txt`, description: `Rules for the Trawl user agent apply.${delay}` } };
+      const delay = rules.crawlDelay
+        ? ` It asks for a crawl delay of ${rules.crawlDelay} s between requests.`
+        : '';
+      return {
+        rules,
+        log: {
+          level: 'debug',
+          message: `Read ${origin}/robots.txt`,
+          description: `Rules for the Trawl user agent apply.${delay}`,
+        },
+      };
     }
     // RFC 9309: an unavailable robots.txt (4xx) allows everything; an unreachable one (5xx) disallows it all.
     if (res.status && res.status >= 400 && res.status < 500) return { rules: ALLOW_ALL, log: null };
     if (res.status && res.status >= 500) {
-      return { rules: DISALLOW_ALL, log: { level: 'warn', message: `robots.txt of ${origin} is unavailable`, description: `${res.reason}: the site is treated as disallowed, as RFC 9309 asks.` } };
+      return {
+        rules: DISALLOW_ALL,
+        log: {
+          level: 'warn',
+          message: `robots.txt of ${origin} is unavailable`,
+          description: `${res.reason}: the site is treated as disallowed, as RFC 9309 asks.`,
+        },
+      };
     }
     return { rules: ALLOW_ALL, log: null };
   };
 
-  const fetchWithEngine = async (job: CrawlJob, url: string, signal: AbortSignal, logs: CrawlLogEntry[]): Promise<{ fetched: HttpFetchResult; page: ParsedPage | null; engine: string }> => {
+  const fetchWithEngine = async (
+    job: CrawlJob,
+    url: string,
+    signal: AbortSignal,
+    logs: CrawlLogEntry[],
+  ): Promise<{ fetched: HttpFetchResult; page: ParsedPage | null; engine: string }> => {
     const { settings } = job;
     const host = new URL(url).host;
     const site = siteKey(url);
     const mem = memory(job.id);
     const render = (): Promise<HttpFetchResult> =>
-      hosts.schedule(host, () => browser.render(url, { contextKey: job.id, signal, proxyUrl: settings.useStaticIps ? (options.http?.proxyUrl ?? null) : null }), signal);
+      hosts.schedule(
+        host,
+        () =>
+          browser.render(url, {
+            contextKey: job.id,
+            signal,
+            proxyUrl: settings.useStaticIps ? (options.http?.proxyUrl ?? null) : null,
+          }),
+        signal,
+      );
     const extract = async (f: HttpFetchResult): Promise<ParsedPage | null> => {
       if (f.kind !== 'html') return null;
       const body = 'html' in f ? { html: f.html } : { bytes: f.bytes, contentType: f.contentType };
-      return parser.parse({ ...body, url: f.url, excludeNonMainTags: settings.excludeNonMainTags, includeLinks: settings.includeLinks, dedup: settings.deduplicateContent }, signal);
+      return parser.parse(
+        {
+          ...body,
+          url: f.url,
+          excludeNonMainTags: settings.excludeNonMainTags,
+          includeLinks: settings.includeLinks,
+          dedup: settings.deduplicateContent,
+        },
+        signal,
+      );
     };
 
-    if (settings.engineType === 'playwright' || (settings.engineType === 'auto' && mem.renderSites.has(site))) {
+    if (
+      settings.engineType === 'playwright' ||
+      (settings.engineType === 'auto' && mem.renderSites.has(site))
+    ) {
       const fetched = await render();
-      const why = settings.engineType === 'playwright' ? 'Playwright engine' : 'Auto: this site needs a browser';
+      const why =
+        settings.engineType === 'playwright' ? 'Playwright engine' : 'Auto: this site needs a browser';
       return { fetched, page: await extract(fetched), engine: `Chromium (${why})` };
     }
     const beforeHop = (next: string): Promise<void> => hosts.pace(new URL(next).host, signal);
-    const fetched = await hosts.schedule(host, () => client.fetchPage(url, { signal, viaProxy: settings.useStaticIps, beforeHop }), signal);
+    const fetched = await hosts.schedule(
+      host,
+      () => client.fetchPage(url, { signal, viaProxy: settings.useStaticIps, beforeHop }),
+      signal,
+    );
     const page = await extract(fetched);
     if (settings.engineType === 'cheerio' || !page) return { fetched, page, engine: 'Cheerio' };
 
@@ -130,14 +224,23 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     try {
       const rendered = await render();
       const renderedPage = await extract(rendered);
-      if (!renderedPage) return { fetched, page, engine: `Cheerio (Auto: rendering failed, ${rendered.kind === 'html' ? '' : rendered.reason})` };
+      if (!renderedPage)
+        return {
+          fetched,
+          page,
+          engine: `Cheerio (Auto: rendering failed, ${rendered.kind === 'html' ? '' : rendered.reason})`,
+        };
       if (renderedPage.signals.textLength > page.signals.textLength) mem.renderSites.add(site);
       return { fetched: rendered, page: renderedPage, engine: `Chromium (Auto: ${decision.reason})` };
     } catch (err: unknown) {
       if (!(err instanceof BrowserUnavailableError)) throw err;
       if (!mem.browserUnavailableLogged) {
         mem.browserUnavailableLogged = true;
-        logs.push({ level: 'warn', message: 'Browser unavailable; Auto keeps the HTTP result', description: err.message });
+        logs.push({
+          level: 'warn',
+          message: 'Browser unavailable; Auto keeps the HTTP result',
+          description: err.message,
+        });
       }
       return { fetched, page, engine: 'Cheerio (Auto: browser unavailable)' };
     }
@@ -147,15 +250,28 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     async processPage(job, entry, signal) {
       const { settings } = job;
       const logs: CrawlLogEntry[] = [];
-      const outcome = (result: PageResult | null, discovered: FrontierEntry[] = []): PageOutcome => ({ entry, result, discovered, logs });
+      const outcome = (result: PageResult | null, discovered: FrontierEntry[] = []): PageOutcome => ({
+        entry,
+        result,
+        discovered,
+        logs,
+      });
       const extension = new URL(entry.url).pathname.match(NOT_PAGES)?.[1];
       if (extension) {
-        logs.push({ level: 'info', message: `Skipped ${entry.url}`, description: `Not a web page (.${extension.toLowerCase()}).` });
+        logs.push({
+          level: 'info',
+          message: `Skipped ${entry.url}`,
+          description: `Not a web page (.${extension.toLowerCase()}).`,
+        });
         return outcome(null);
       }
       const rules = await robotsFor(job, entry.url, signal, logs);
       if (!rules.isAllowed(entry.url)) {
-        logs.push({ level: 'info', message: `Skipped ${entry.url}`, description: 'Disallowed by robots.txt.' });
+        logs.push({
+          level: 'info',
+          message: `Skipped ${entry.url}`,
+          description: 'Disallowed by robots.txt.',
+        });
         return outcome(null);
       }
 
@@ -172,33 +288,72 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
         throw err;
       }
       if (fetched.kind === 'failed') {
-        logs.push({ level: 'warn', message: `Failed to fetch ${entry.url}`, description: fetched.status ? `${fetched.reason} (${engine})` : fetched.reason });
+        logs.push({
+          level: 'warn',
+          message: `Failed to fetch ${entry.url}`,
+          description: fetched.status ? `${fetched.reason} (${engine})` : fetched.reason,
+        });
         return outcome(null);
       }
       if (fetched.kind === 'skipped' || !page) {
-        logs.push({ level: 'info', message: `Skipped ${entry.url}`, description: fetched.kind === 'skipped' ? fetched.reason : 'No HTML.' });
+        logs.push({
+          level: 'info',
+          message: `Skipped ${entry.url}`,
+          description: fetched.kind === 'skipped' ? fetched.reason : 'No HTML.',
+        });
         return outcome(null);
       }
       if (fetched.url !== entry.url) {
         // Scope follows the page: the start page may redirect to another site, any other page may not.
         if (entry.depth > 0 && siteKey(fetched.url) !== siteKey(entry.url)) {
-          logs.push({ level: 'info', message: `Skipped ${entry.url}`, description: `Redirects outside the site, to ${fetched.url}.` });
+          logs.push({
+            level: 'info',
+            message: `Skipped ${entry.url}`,
+            description: `Redirects outside the site, to ${fetched.url}.`,
+          });
           return outcome(null);
         }
         if (!(await robotsFor(job, fetched.url, signal, logs)).isAllowed(fetched.url)) {
-          logs.push({ level: 'info', message: `Skipped ${entry.url}`, description: `Redirects to ${fetched.url}, which robots.txt disallows.` });
+          logs.push({
+            level: 'info',
+            message: `Skipped ${entry.url}`,
+            description: `Redirects to ${fetched.url}, which robots.txt disallows.`,
+          });
           return outcome(null);
         }
       }
 
       const { markdown } = page;
-      logs.push({ level: 'debug', message: `Fetched ${fetched.url}`, description: `HTTP ${fetched.status}, depth ${entry.depth}, ${engine}.` });
-      if (page.fellBackToBody) logs.push({ level: 'debug', message: `No main content found on ${fetched.url}`, description: 'Used the whole page body instead.' });
+      logs.push({
+        level: 'debug',
+        message: `Fetched ${fetched.url}`,
+        description: `HTTP ${fetched.status}, depth ${entry.depth}, ${engine}.`,
+      });
+      if (page.fellBackToBody)
+        logs.push({
+          level: 'debug',
+          message: `No main content found on ${fetched.url}`,
+          description: 'Used the whole page body instead.',
+        });
 
       const site = siteKey(fetched.url);
       const followLinks = !settings.useSitemap && (settings.entireWebsite || entry.depth < settings.maxDepth);
-      const discovered = followLinks ? page.links.filter((link) => isSameSite(link, site)).map((url) => ({ url, depth: entry.depth + 1 })) : [];
-      const canonicalUrl = page.canonicalUrl && page.canonicalUrl !== fetched.url && isSameSite(page.canonicalUrl, site) ? page.canonicalUrl : null;
+      const discovered = followLinks
+        ? page.links.filter((link) => isSameSite(link, site)).map((url) => ({ url, depth: entry.depth + 1 }))
+        : [];
+      if (!hasMarkdownContent(markdown)) {
+        // Never stored as if it were content; its links are still followed.
+        logs.push({
+          level: 'info',
+          message: `Skipped ${fetched.url}`,
+          description: 'No content: the page has no text or images.',
+        });
+        return outcome(null, discovered);
+      }
+      const canonicalUrl =
+        page.canonicalUrl && page.canonicalUrl !== fetched.url && isSameSite(page.canonicalUrl, site)
+          ? page.canonicalUrl
+          : null;
       return outcome(
         {
           requestedUrl: entry.url,
@@ -228,21 +383,50 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
       });
       logs.push(...found.logs, {
         level: found.urls.length ? 'info' : 'warn',
-        message: found.urls.length ? `Sitemaps list ${found.urls.length} pages of this site` : 'No sitemap URLs found',
-        description: found.urls.length ? null : `Looked in robots.txt and ${origin}/sitemap.xml; only the start URL will be crawled.`,
+        message: found.urls.length
+          ? `Sitemaps list ${found.urls.length} pages of this site`
+          : 'No sitemap URLs found',
+        description: found.urls.length
+          ? null
+          : `Looked in robots.txt and ${origin}/sitemap.xml; only the start URL will be crawled.`,
       });
       return { entries: found.urls.map((url) => ({ url, depth: 1 })), logs };
     },
 
     async endCrawl(crawlId) {
       memories.delete(crawlId);
+      clearTimeout(idleTimers.get(crawlId));
+      idleTimers.delete(crawlId);
       await browser.releaseContext(crawlId);
+    },
+
+    holdCrawl(crawlId) {
+      holds.set(crawlId, (holds.get(crawlId) ?? 0) + 1);
+      clearTimeout(idleTimers.get(crawlId));
+      idleTimers.delete(crawlId);
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        const left = (holds.get(crawlId) ?? 1) - 1;
+        if (left > 0) return void holds.set(crawlId, left);
+        holds.delete(crawlId);
+        const timer = setTimeout(() => {
+          idleTimers.delete(crawlId);
+          if (!holds.has(crawlId)) memories.delete(crawlId);
+        }, options.idleCrawlMs ?? 600_000);
+        timer.unref();
+        idleTimers.set(crawlId, timer);
+        await browser.releaseContext(crawlId);
+      };
     },
 
     stats: () => ({ crawlsInMemory: memories.size, browserContexts: browser.openContexts() }),
 
     async close() {
       memories.clear();
+      for (const timer of idleTimers.values()) clearTimeout(timer);
+      idleTimers.clear();
       await Promise.all([browser.close(), client.close(), parser.close()]);
     },
   };

@@ -13,7 +13,12 @@ describe('extractPage', () => {
   it('finds the title and every link of the document, resolved against <base>', () => {
     const out = extractPage(page, 'https://example.com/docs/page', { excludeNonMainTags: true });
     expect(out.title).toBe('The Title');
-    expect(out.links).toEqual(['https://example.com/', 'https://example.com/docs/guide', 'https://example.com/docs/ref', 'https://other.example.org/x']);
+    expect(out.links).toEqual([
+      'https://example.com/',
+      'https://example.com/docs/guide',
+      'https://example.com/docs/ref',
+      'https://other.example.org/x',
+    ]);
   });
 
   it('keeps only the main content when asked, with absolute addresses', () => {
@@ -33,7 +38,11 @@ describe('extractPage', () => {
   });
 
   it('falls back to the body when the heuristic leaves nothing', () => {
-    const out = extractPage('<html><body><nav><p>Only navigation text</p></nav></body></html>', 'https://example.com/', { excludeNonMainTags: true });
+    const out = extractPage(
+      '<html><body><nav><p>Only navigation text</p></nav></body></html>',
+      'https://example.com/',
+      { excludeNonMainTags: true },
+    );
     expect(out.fellBackToBody).toBe(true);
     expect(htmlToMarkdown(out.content, { includeLinks: true })).toContain('Only navigation text');
   });
@@ -41,6 +50,8 @@ describe('extractPage', () => {
 
 describe('htmlToMarkdown', () => {
   it('keeps link text only when links are off', () => {
-    expect(htmlToMarkdown('<p>See <a href="https://x.y/">the docs</a>.</p>', { includeLinks: false })).toBe('See the docs.');
+    expect(htmlToMarkdown('<p>See <a href="https://x.y/">the docs</a>.</p>', { includeLinks: false })).toBe(
+      'See the docs.',
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { assertUrlAllowed, createGuardedLookup } from './net-guard.js';
 
@@ -21,10 +27,14 @@ export async function startGuardProxy(options: { allowPrivateNetworks: boolean }
     if (!/^http:\/\//i.test(target)) return void res.writeHead(400).end('Absolute http:// URL required');
     assertUrlAllowed(target, options)
       .then(() => {
-        const upstream = httpRequest(target, { method: req.method, headers: stripHopHeaders(req), lookup }, (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        });
+        const upstream = httpRequest(
+          target,
+          { method: req.method, headers: stripHopHeaders(req), lookup },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+          },
+        );
         upstream.on('error', (err) => refuse(res, err));
         // A client that goes away (Chromium closing a page cancels its requests) takes the upstream request
         // with it, so the site sees its connection close instead of serving a page nobody reads.
@@ -72,7 +82,7 @@ export async function startGuardProxy(options: { allowPrivateNetworks: boolean }
   };
 }
 
-function refuse(res: import('node:http').ServerResponse, err: unknown): void {
+function refuse(res: ServerResponse, err: unknown): void {
   if (res.headersSent) return void res.destroy();
   res.writeHead(403, { 'content-type': 'text/plain' }).end(err instanceof Error ? err.message : 'Forbidden');
 }

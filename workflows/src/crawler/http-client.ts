@@ -47,7 +47,9 @@ export interface HttpClient {
 }
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
-type Hop = { kind: 'response'; url: string; response: Response } | { kind: 'failed'; url: string; status?: number; reason: string };
+type Hop =
+  | { kind: 'response'; url: string; response: Response }
+  | { kind: 'failed'; url: string; status?: number; reason: string };
 
 /**
  * An HTTP client for crawling: redirects followed one hop at a time (bounded, loop-checked), every hop
@@ -66,7 +68,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   });
   const proxy = options.proxyUrl ? new ProxyAgent({ uri: options.proxyUrl, connections: 32 }) : null;
 
-  async function request(startUrl: string, accept: string, opts: RequestOptions, timeout: AbortSignal): Promise<Hop> {
+  async function request(
+    startUrl: string,
+    accept: string,
+    opts: RequestOptions,
+    timeout: AbortSignal,
+  ): Promise<Hop> {
     const dispatcher: Dispatcher = opts.viaProxy ? (proxy ?? failNoProxy()) : direct;
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     const visited = new Set<string>();
@@ -79,7 +86,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         // Through a proxy the proxy resolves names, so resolve and check them here first.
         if (hop > 0) await opts.beforeHop?.(url);
         await assertUrlAllowed(url, { allowPrivateNetworks, resolve: Boolean(opts.viaProxy) });
-        response = await fetch(url, { dispatcher, redirect: 'manual', signal, headers: { 'user-agent': USER_AGENT, accept } });
+        response = await fetch(url, {
+          dispatcher,
+          redirect: 'manual',
+          signal,
+          headers: { 'user-agent': USER_AGENT, accept },
+        });
       } catch (err: unknown) {
         if (opts.signal?.aborted) throw opts.signal.reason;
         return { kind: 'failed', url, reason: describeError(err, timeout.aborted) };
@@ -88,8 +100,20 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel().catch(() => undefined);
         const next = cleanUrl(location, url);
-        if (!next) return { kind: 'failed', url, status: response.status, reason: `Redirect to an invalid URL: ${location}` };
-        if (hop >= maxRedirects) return { kind: 'failed', url, status: response.status, reason: `More than ${maxRedirects} redirects` };
+        if (!next)
+          return {
+            kind: 'failed',
+            url,
+            status: response.status,
+            reason: `Redirect to an invalid URL: ${location}`,
+          };
+        if (hop >= maxRedirects)
+          return {
+            kind: 'failed',
+            url,
+            status: response.status,
+            reason: `More than ${maxRedirects} redirects`,
+          };
         url = next;
         continue;
       }
@@ -101,7 +125,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
   }
 
-  async function readBody(hop: Extract<Hop, { kind: 'response' }>, limit: number, opts: RequestOptions, timeout: AbortSignal) {
+  async function readBody(
+    hop: Extract<Hop, { kind: 'response' }>,
+    limit: number,
+    opts: RequestOptions,
+    timeout: AbortSignal,
+  ) {
     const declared = Number(hop.response.headers.get('content-length'));
     if (declared > limit) {
       await hop.response.body?.cancel().catch(() => undefined);
@@ -126,13 +155,24 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const mime = contentType.split(';')[0]!.trim().toLowerCase();
       if (mime && !HTML_TYPES.has(mime)) {
         await response.body?.cancel().catch(() => undefined);
-        return { kind: 'skipped', url: hop.url, status: response.status, reason: `Not an HTML page (${mime})` };
+        return {
+          kind: 'skipped',
+          url: hop.url,
+          status: response.status,
+          reason: `Not an HTML page (${mime})`,
+        };
       }
       const body = await readBody(hop, maxBytes, opts, timeout);
-      if ('error' in body) return { kind: 'failed', url: hop.url, status: response.status, reason: body.error! };
+      if ('error' in body)
+        return { kind: 'failed', url: hop.url, status: response.status, reason: body.error! };
       if ('tooLarge' in body) {
         const size = body.size ? `${body.size} bytes` : `more than ${maxBytes} bytes`;
-        return { kind: 'skipped', url: hop.url, status: response.status, reason: `Page is ${size}; the size limit of ${maxBytes} bytes was exceeded.` };
+        return {
+          kind: 'skipped',
+          url: hop.url,
+          status: response.status,
+          reason: `Page is ${size}; the size limit of ${maxBytes} bytes was exceeded.`,
+        };
       }
       return { kind: 'html', url: hop.url, status: response.status, bytes: body.bytes, contentType };
     },
@@ -142,9 +182,22 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const hop = await request(url, '*/*', opts, timeout);
       if (hop.kind === 'failed') return hop;
       const body = await readBody(hop, opts.maxBytes ?? maxBytes, opts, timeout);
-      if ('error' in body) return { kind: 'failed', url: hop.url, status: hop.response.status, reason: body.error! };
-      if ('tooLarge' in body) return { kind: 'failed', url: hop.url, status: hop.response.status, reason: 'The size limit was exceeded.' };
-      return { kind: 'ok', url: hop.url, status: hop.response.status, contentType: hop.response.headers.get('content-type') ?? '', bytes: body.bytes };
+      if ('error' in body)
+        return { kind: 'failed', url: hop.url, status: hop.response.status, reason: body.error! };
+      if ('tooLarge' in body)
+        return {
+          kind: 'failed',
+          url: hop.url,
+          status: hop.response.status,
+          reason: 'The size limit was exceeded.',
+        };
+      return {
+        kind: 'ok',
+        url: hop.url,
+        status: hop.response.status,
+        contentType: hop.response.headers.get('content-type') ?? '',
+        bytes: body.bytes,
+      };
     },
 
     async close() {

@@ -12,7 +12,9 @@ function isWebLink(href: string | null): boolean {
 }
 
 function cell(content: string, node: TNode): string {
-  const siblings: Node[] = Array.from(node.parentNode?.childNodes ?? []).filter((n) => n.nodeName === 'TH' || n.nodeName === 'TD');
+  const siblings: Node[] = Array.from(node.parentNode?.childNodes ?? []).filter(
+    (n) => n.nodeName === 'TH' || n.nodeName === 'TD',
+  );
   const text = content.replace(/\n+/g, ' ').replace(/\|/g, '\\|').trim();
   return `${siblings.indexOf(node) === 0 ? '| ' : ' '}${text} |`;
 }
@@ -25,7 +27,13 @@ function isFirstRow(row: TNode): boolean {
 }
 
 function createTurndown(includeLinks: boolean): TurndownService {
-  const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_', hr: '---' });
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    emDelimiter: '_',
+    hr: '---',
+  });
 
   service.addRule('listItem', {
     filter: 'li',
@@ -36,22 +44,44 @@ function createTurndown(includeLinks: boolean): TurndownService {
         const start = Number(parent.getAttribute('start') ?? 1);
         prefix = `${start + Array.prototype.indexOf.call(parent.children, node)}. `;
       }
-      const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
+      const body = content
+        .replace(/^\n+/, '')
+        .replace(/\n+$/, '\n')
+        .replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
       return prefix + body + (node.nextSibling && !/\n$/.test(body) ? '\n' : '');
     },
   });
 
-  service.addRule('tableCell', { filter: ['th', 'td'], replacement: (content, node) => cell(content, node as TNode) });
+  // Preformatted text without a <code> inside is a code block too; turndown would reflow it as prose.
+  service.addRule('preformatted', {
+    filter: (node) => node.nodeName === 'PRE' && node.firstElementChild?.nodeName !== 'CODE',
+    replacement(_content, node) {
+      const text = (node.textContent ?? '').replace(/\n+$/, '');
+      const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+      const fence = '`'.repeat(Math.max(3, longest + 1));
+      return `\n\n${fence}\n${text}\n${fence}\n\n`;
+    },
+  });
+
+  service.addRule('tableCell', {
+    filter: ['th', 'td'],
+    replacement: (content, node) => cell(content, node as TNode),
+  });
   service.addRule('tableRow', {
     filter: 'tr',
     replacement(content, node) {
       const row = node as TNode;
       if (!isFirstRow(row)) return `\n${content}`;
-      const cells: Node[] = Array.from(row.childNodes).filter((n) => n.nodeName === 'TH' || n.nodeName === 'TD');
+      const cells: Node[] = Array.from(row.childNodes).filter(
+        (n) => n.nodeName === 'TH' || n.nodeName === 'TD',
+      );
       return `\n${content}\n${cells.map((c) => cell('---', c)).join('')}`;
     },
   });
-  service.addRule('table', { filter: 'table', replacement: (content) => `\n\n${content.replace(/\n\n+/g, '\n').trim()}\n\n` });
+  service.addRule('table', {
+    filter: 'table',
+    replacement: (content) => `\n\n${content.replace(/\n\n+/g, '\n').trim()}\n\n`,
+  });
   service.addRule('tableSection', { filter: ['thead', 'tbody', 'tfoot'], replacement: (content) => content });
   service.addRule('caption', { filter: 'caption', replacement: () => '' });
 
@@ -63,7 +93,10 @@ function createTurndown(includeLinks: boolean): TurndownService {
     });
   } else {
     service.addRule('linkText', { filter: 'a', replacement: (content) => content });
-    service.addRule('imageAlt', { filter: 'img', replacement: (_content, node) => (node as HTMLElement).getAttribute('alt') ?? '' });
+    service.addRule('imageAlt', {
+      filter: 'img',
+      replacement: (_content, node) => (node as HTMLElement).getAttribute('alt') ?? '',
+    });
   }
   // Links that carry no text (icons, empty anchors) only add noise.
   service.addRule('emptyLink', {
@@ -84,4 +117,14 @@ export function htmlToMarkdown(html: string | Element, options: MarkdownOptions)
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * Whether markdown holds anything a reader would see: a word, a number or an image. Markup alone
+ * (rules, empty table cells, link syntax around nothing) is not content, and a result without content
+ * is never stored.
+ */
+export function hasMarkdownContent(markdown: string): boolean {
+  if (/!\[[^\]]*\]\(\s*[^)\s]/.test(markdown)) return true;
+  return /[\p{L}\p{N}]/u.test(markdown.replace(/\]\([^)]*\)/g, ']'));
 }

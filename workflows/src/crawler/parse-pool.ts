@@ -47,7 +47,10 @@ export function createParsePool(size: number, onWorkerFailure?: (err: Error) => 
   const spawn = (): Slot => {
     const worker = script!.fromSource
       ? // From TypeScript sources (tests, tsx): register tsx inside the worker, then load the worker module.
-        new Worker(`import(${JSON.stringify(script!.tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(script!.url.href)}); });`, { eval: true, resourceLimits })
+        new Worker(
+          `import(${JSON.stringify(script!.tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(script!.url.href)}); });`,
+          { eval: true, resourceLimits },
+        )
       : new Worker(script!.url, { resourceLimits });
     const slot: Slot = { worker, ready: false, jobs: new Map() };
     worker.on('message', (msg: { ready?: true; id?: number; page?: ParsedPage; error?: string }) => {
@@ -103,14 +106,17 @@ export function createParsePool(size: number, onWorkerFailure?: (err: Error) => 
 }
 
 /** The worker's compiled script, or its TypeScript source with tsx to load it (tests); null parses inline. */
-function workerScript(): { url: URL; fromSource: false } | { url: URL; fromSource: true; tsx: string } | null {
+function workerScript():
+  { url: URL; fromSource: false } | { url: URL; fromSource: true; tsx: string } | null {
   const compiled = new URL('./parse-worker.js', import.meta.url);
   if (existsSync(compiled)) return { url: compiled, fromSource: false };
   const source = new URL('./parse-worker.ts', import.meta.url);
   if (!existsSync(source)) return null;
   try {
     // The package's import entry sits beside its require entry; the require one cannot load in a worker.
-    const tsx = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+    const tsx = createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs');
     return { url: source, fromSource: true, tsx: pathToFileURL(tsx).href };
   } catch {
     return null;

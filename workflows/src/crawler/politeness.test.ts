@@ -33,7 +33,9 @@ describe('createHostScheduler', () => {
     const scheduler = createHostScheduler();
     scheduler.setDelay('slow.test', 0.05);
     const starts: number[] = [];
-    await Promise.all([1, 2, 3].map(() => scheduler.schedule('slow.test', async () => void starts.push(Date.now()))));
+    await Promise.all(
+      [1, 2, 3].map(() => scheduler.schedule('slow.test', async () => void starts.push(Date.now()))),
+    );
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(45);
     expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(45);
   });

@@ -1,8 +1,31 @@
+import { MAX_CRAWL_DELAY_SECONDS } from './settings.js';
+
+/**
+ * Politeness state shared by several processes (Temporal workers, through their database), so a site
+ * crawled from many workers gets the same per-host cap and Crawl-delay as from one.
+ */
+export interface SharedPoliteness {
+  /** Takes one of the host's `limit` request slots for at most `leaseMs`; its token, or null when all are taken. */
+  tryAcquire(host: string, limit: number, leaseMs: number): Promise<string | null>;
+  release(host: string, token: string): Promise<void>;
+  /**
+   * Claims the host's next request start if `delayMs` have passed since the last one (0), or says how
+   * many ms remain until they have (the caller waits and asks again).
+   */
+  tryStart(host: string, delayMs: number): Promise<number>;
+}
+
 export interface HostSchedulerOptions {
   /** Requests in flight to one host at most. @default 4 */
   perHost?: number;
   /** Longest Crawl-delay honoured, in seconds; longer requests are capped to this. @default 30 */
   maxDelaySeconds?: number;
+  /** Applies the cap and the delay across processes too; without it they hold within this process only. */
+  shared?: SharedPoliteness;
+  /** How often a request waiting for a shared slot asks again. @default 200 */
+  sharedPollMs?: number;
+  /** How long a shared slot outlives a process that died holding it. @default 120000 */
+  sharedLeaseMs?: number;
 }
 
 export interface HostScheduler {
@@ -26,11 +49,12 @@ interface HostState {
 
 /**
  * Politeness per host, shared by every crawl of the process so two crawls of one site do not double its
- * load: a concurrency cap per host, and the site's Crawl-delay between request starts.
+ * load: a concurrency cap per host, and the site's Crawl-delay between request starts. With `shared`,
+ * the cap and the delay hold across every process that shares it as well.
  */
 export function createHostScheduler(options: HostSchedulerOptions = {}): HostScheduler {
   const perHost = options.perHost ?? 4;
-  const maxDelayMs = (options.maxDelaySeconds ?? 30) * 1000;
+  const maxDelayMs = (options.maxDelaySeconds ?? MAX_CRAWL_DELAY_SECONDS) * 1000;
   const hosts = new Map<string, HostState>();
   const state = (host: string): HostState => {
     let s = hosts.get(host);
@@ -41,37 +65,56 @@ export function createHostScheduler(options: HostSchedulerOptions = {}): HostSch
     return s;
   };
 
-  const acquire = async (s: HostState, signal?: AbortSignal): Promise<void> => {
+  const { shared } = options;
+  /** Waits for the host's next start: across processes when shared, else in this one. */
+  const pace = async (host: string, s: HostState, signal?: AbortSignal): Promise<void> => {
+    if (!shared) return paceState(s, signal);
+    if (s.delayMs === 0) return;
+    for (let wait = await shared.tryStart(host, s.delayMs); wait > 0;) {
+      await sleep(wait, signal);
+      wait = await shared.tryStart(host, s.delayMs);
+    }
+  };
+  /** Takes a local slot, then a shared one; returns the shared slot's token. */
+  const acquire = async (host: string, s: HostState, signal?: AbortSignal): Promise<string | null> => {
     // With a crawl delay the host is served one request at a time, spaced by the delay.
     const limit = s.delayMs > 0 ? 1 : perHost;
     while (s.active >= limit) await waitTurn(s, signal);
     s.active++;
+    let token: string | null = null;
     try {
-      await paceState(s, signal);
+      if (shared) {
+        while (!(token = await shared.tryAcquire(host, limit, options.sharedLeaseMs ?? 120_000)))
+          await sleep(options.sharedPollMs ?? 200, signal);
+      }
+      await pace(host, s, signal);
+      return token;
     } catch (err: unknown) {
-      release(s);
+      release(host, s, token);
       throw err;
     }
   };
-  const release = (s: HostState): void => {
+  const release = (host: string, s: HostState, token: string | null): void => {
     s.active--;
     s.waiting.shift()?.();
+    // A slot whose release is lost frees itself when its lease ends.
+    if (token) void shared?.release(host, token).catch(() => undefined);
   };
 
   return {
     async schedule(host, work, signal) {
       const s = state(host);
-      await acquire(s, signal);
+      const token = await acquire(host, s, signal);
       try {
         return await work();
       } finally {
-        release(s);
+        release(host, s, token);
       }
     },
     setDelay(host, seconds) {
       state(host).delayMs = Math.min(Math.max(seconds, 0) * 1000, maxDelayMs);
     },
-    pace: (host, signal) => paceState(state(host), signal),
+    pace: (host, signal) => pace(host, state(host), signal),
   };
 }
 

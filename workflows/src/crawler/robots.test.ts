@@ -33,7 +33,9 @@ Sitemap: https://cdn.example.com/more.xml
   });
 
   it('matches wildcards and end anchors, longest pattern first, Allow winning ties', () => {
-    const robots = parseRobots('User-agent: *\nDisallow: /*.pdf$\nDisallow: /search?\nAllow: /search?q=ok\nDisallow: /a\nAllow: /a');
+    const robots = parseRobots(
+      'User-agent: *\nDisallow: /*.pdf$\nDisallow: /search?\nAllow: /search?q=ok\nDisallow: /a\nAllow: /a',
+    );
     expect(robots.isAllowed(url('/files/report.pdf'))).toBe(false);
     expect(robots.isAllowed(url('/files/report.pdf?x=1'))).toBe(true);
     expect(robots.isAllowed(url('/search?q=no'))).toBe(false);

@@ -1,3 +1,6 @@
+/** The longest robots.txt Crawl-delay honoured between two requests to a host; longer ones are cut to it. */
+export const MAX_CRAWL_DELAY_SECONDS = 30;
+
 /** How a page is fetched: plain HTTP with Cheerio, a real Chromium, or Auto (HTTP first, Chromium when needed). */
 export type EngineType = 'cheerio' | 'playwright' | 'auto';
 
@@ -21,7 +24,10 @@ export interface CrawlSettings {
   entireWebsite: boolean;
   /** Keep links in the markdown as absolute URLs; off keeps their text only. @default true */
   includeLinks: boolean;
-  /** Drop headers, navigation, footers, asides, forms and banners; prefer `main`/`article`. @default true */
+  /**
+   * Keep only the page's main content: site chrome and boilerplate (navigation, sidebars, footers, banners,
+   * sharing bars, related lists, comments) dropped. Off keeps the whole body. @default true
+   */
   excludeNonMainTags: boolean;
   /** Keep blocks that repeat across pages of the crawl only once. @default true */
   deduplicateContent: boolean;
@@ -64,6 +70,8 @@ export const DEFAULT_CRAWL_SETTINGS: Omit<CrawlSettings, 'startUrl'> = {
 export const SERVER_PAGE_CAP = 5000;
 
 /** How many results a crawl may store, taking the sitemap and entire-website modes into account. */
-export function resultCap(settings: Pick<CrawlSettings, 'maxResults' | 'useSitemap' | 'entireWebsite'>): number {
+export function resultCap(
+  settings: Pick<CrawlSettings, 'maxResults' | 'useSitemap' | 'entireWebsite'>,
+): number {
   return settings.useSitemap || settings.entireWebsite ? SERVER_PAGE_CAP : settings.maxResults;
 }

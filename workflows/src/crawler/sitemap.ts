@@ -28,7 +28,10 @@ const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
  * Reads sitemaps breadth first from `roots` (robots.txt `Sitemap:` lines and `/sitemap.xml`), following
  * sitemap indexes and gzipped files, and returns the in-scope page URLs they list.
  */
-export async function discoverSitemapUrls(roots: string[], options: SitemapOptions): Promise<SitemapDiscovery> {
+export async function discoverSitemapUrls(
+  roots: string[],
+  options: SitemapOptions,
+): Promise<SitemapDiscovery> {
   const maxSitemaps = options.maxSitemaps ?? 50;
   const queue = [...new Set(roots)];
   const fetched = new Set<string>();
@@ -39,21 +42,37 @@ export async function discoverSitemapUrls(roots: string[], options: SitemapOptio
     const sitemapUrl = queue.shift()!;
     if (fetched.has(sitemapUrl)) continue;
     fetched.add(sitemapUrl);
-    const res = await options.client.fetchRaw(sitemapUrl, { signal: options.signal, viaProxy: options.viaProxy, maxBytes: MAX_SITEMAP_BYTES });
+    const res = await options.client.fetchRaw(sitemapUrl, {
+      signal: options.signal,
+      viaProxy: options.viaProxy,
+      maxBytes: MAX_SITEMAP_BYTES,
+    });
     if (res.kind === 'failed') {
-      logs.push({ level: res.status === 404 ? 'debug' : 'warn', message: `No sitemap at ${sitemapUrl}`, description: res.reason });
+      logs.push({
+        level: res.status === 404 ? 'debug' : 'warn',
+        message: `No sitemap at ${sitemapUrl}`,
+        description: res.reason,
+      });
       continue;
     }
     let xml: string;
     try {
       xml = decodeSitemap(res.bytes, res.url, res.contentType);
     } catch (err: unknown) {
-      logs.push({ level: 'warn', message: `Unreadable sitemap ${sitemapUrl}`, description: err instanceof Error ? err.message : String(err) });
+      logs.push({
+        level: 'warn',
+        message: `Unreadable sitemap ${sitemapUrl}`,
+        description: err instanceof Error ? err.message : String(err),
+      });
       continue;
     }
     const $ = cheerio.load(xml, { xml: true });
-    const children = $('sitemapindex > sitemap > loc').map((_, el) => $(el).text().trim()).get();
-    const pages = $('urlset > url > loc').map((_, el) => $(el).text().trim()).get();
+    const children = $('sitemapindex > sitemap > loc')
+      .map((_, el) => $(el).text().trim())
+      .get();
+    const pages = $('urlset > url > loc')
+      .map((_, el) => $(el).text().trim())
+      .get();
     let kept = 0;
     for (const child of children) {
       const clean = cleanUrl(child, res.url);
@@ -69,17 +88,27 @@ export async function discoverSitemapUrls(roots: string[], options: SitemapOptio
     logs.push({
       level: 'info',
       message: `Read sitemap ${sitemapUrl}`,
-      description: children.length ? `A sitemap index of ${children.length} sitemaps.` : `${pages.length} URLs listed, ${kept} new ones of this site kept.`,
+      description: children.length
+        ? `A sitemap index of ${children.length} sitemaps.`
+        : `${pages.length} URLs listed, ${kept} new ones of this site kept.`,
     });
   }
   if (queue.length && fetched.size >= maxSitemaps) {
-    logs.push({ level: 'warn', message: 'Sitemap limit reached', description: `Read ${maxSitemaps} sitemap files; the rest were not read.` });
+    logs.push({
+      level: 'warn',
+      message: 'Sitemap limit reached',
+      description: `Read ${maxSitemaps} sitemap files; the rest were not read.`,
+    });
   }
   return { urls: [...urls], logs };
 }
 
 function decodeSitemap(bytes: Uint8Array, url: string, contentType: string): string {
-  const gzipped = (bytes[0] === 0x1f && bytes[1] === 0x8b) || /gzip/i.test(contentType) || url.endsWith('.gz');
-  const raw = gzipped && bytes[0] === 0x1f ? gunzipSync(bytes, { maxOutputLength: MAX_SITEMAP_BYTES }) : Buffer.from(bytes);
+  const gzipped =
+    (bytes[0] === 0x1f && bytes[1] === 0x8b) || /gzip/i.test(contentType) || url.endsWith('.gz');
+  const raw =
+    gzipped && bytes[0] === 0x1f
+      ? gunzipSync(bytes, { maxOutputLength: MAX_SITEMAP_BYTES })
+      : Buffer.from(bytes);
   return raw.toString('utf8');
 }

@@ -12,11 +12,19 @@ describe('cleanUrl', () => {
   });
 
   it('removes tracking parameters and sorts the rest', () => {
-    expect(cleanUrl('https://example.com/?utm_source=x&b=2&gclid=1&a=1&UTM_Campaign=y&fbclid=z')).toBe('https://example.com/?a=1&b=2');
+    expect(cleanUrl('https://example.com/?utm_source=x&b=2&gclid=1&a=1&UTM_Campaign=y&fbclid=z')).toBe(
+      'https://example.com/?a=1&b=2',
+    );
   });
 
   it('refuses what is not a web page address', () => {
-    for (const raw of ['mailto:a@b.c', 'javascript:void(0)', 'ftp://example.com/', 'tel:123', 'https://user:pw@example.com/']) {
+    for (const raw of [
+      'mailto:a@b.c',
+      'javascript:void(0)',
+      'ftp://example.com/',
+      'tel:123',
+      'https://user:pw@example.com/',
+    ]) {
       expect(cleanUrl(raw, 'https://example.com/')).toBeNull();
     }
     expect(cleanUrl('not a url')).toBeNull();
@@ -25,7 +33,9 @@ describe('cleanUrl', () => {
 
 describe('urlKey', () => {
   it('treats trailing slash, scheme and www as the same page', () => {
-    const keys = ['https://example.com/docs', 'https://example.com/docs/', 'http://www.example.com/docs'].map((u) => urlKey(cleanUrl(u)!));
+    const keys = ['https://example.com/docs', 'https://example.com/docs/', 'http://www.example.com/docs'].map(
+      (u) => urlKey(cleanUrl(u)!),
+    );
     expect(new Set(keys).size).toBe(1);
   });
 

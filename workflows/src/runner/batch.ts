@@ -28,19 +28,41 @@ export async function fetchBatchPages(
       }),
     ),
   );
+  return { pages, summary: summarizeBatch(job, pages) };
+}
+
+/** What the loop needs to know of a fetched batch: how many pages it held, and whether the start page failed. */
+export function summarizeBatch(job: CrawlJob, pages: PageOutcome[]): FetchSummary {
   const start = pages.find((p) => p.entry.depth === 0 && p.entry.url === job.settings.startUrl);
-  return { pages, summary: { claimed: pages.length, startPageFailure: start && !start.result ? start.logs : null } };
+  // A start page that gave neither a result nor a link to follow ends the crawl; one without content
+  // whose links lead on does not.
+  const failed = start && !start.result && start.discovered.length === 0;
+  return { claimed: pages.length, startPageFailure: failed ? start.logs : null };
 }
 
 /** Deduplicates and commits a fetched batch (the deduplicate step), in one transaction. */
-export function storeBatchPages(store: CrawlStore, job: CrawlJob, batchId: string, pages: PageOutcome[]): Promise<StoreSummary> {
+export function storeBatchPages(
+  store: CrawlStore,
+  job: CrawlJob,
+  batchId: string,
+  pages: PageOutcome[],
+): Promise<StoreSummary> {
   return store.commitBatch(job.id, batchId, { pages, resultCap: resultCap(job.settings) });
 }
 
 /** Sitemap crawls: adds the URLs the site's sitemaps list to the frontier. */
-export async function seedFromSitemap(deps: { store: CrawlStore; engine: CrawlEngine }, job: CrawlJob, signal: AbortSignal): Promise<boolean> {
+export async function seedFromSitemap(
+  deps: { store: CrawlStore; engine: CrawlEngine },
+  job: CrawlJob,
+  signal: AbortSignal,
+): Promise<boolean> {
   const seeds = await deps.engine.discoverSitemap(job, signal);
-  const outcome = await deps.store.commitBatch(job.id, `${job.id}/sitemap`, { pages: [], discovered: seeds.entries, logs: seeds.logs, resultCap: resultCap(job.settings) });
+  const outcome = await deps.store.commitBatch(job.id, `${job.id}/sitemap`, {
+    pages: [],
+    discovered: seeds.entries,
+    logs: seeds.logs,
+    resultCap: resultCap(job.settings),
+  });
   return outcome.stillRunning;
 }
 

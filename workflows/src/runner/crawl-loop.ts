@@ -4,6 +4,14 @@ import type { CrawlSteps, FetchSummary, StoreSummary } from './crawl-steps.js';
 
 // This module runs inside Temporal's workflow sandbox as well as in plain Node: it must stay
 // deterministic. No I/O, no timers, no Node APIs; time comes from `now`, everything else from `steps`.
+//
+// It is also replayed: a Temporal worker re-runs it against the history of every crawl in flight when a
+// new version deploys. A change to which steps it calls, in what order, or what it decides from their
+// results would make those crawls fail replay. So such a change is an option here, off by default, that
+// the in-process runner turns on and the workflow turns on only behind `patched()` (PATCHES in
+// ../temporal/workflows.ts), with a replay test of a history recorded before it
+// (test/temporal/histories). The loop's shape (batch size, lanes, batches per run) is workflow input,
+// fixed when a crawl starts.
 
 export interface CrawlLoopOptions {
   /** Pages claimed and committed together. @default 8 */
@@ -30,7 +38,9 @@ export type CrawlLoopExit =
   | { exit: 'deadline' }
   | { exit: 'continue'; nextBatch: number };
 
-type Done = { kind: 'fetch'; batchId: string; limit: number; summary: FetchSummary } | { kind: 'store'; claimed: number; summary: StoreSummary };
+type Done =
+  | { kind: 'fetch'; batchId: string; limit: number; summary: FetchSummary }
+  | { kind: 'store'; claimed: number; summary: StoreSummary };
 
 /**
  * The crawl loop both drivers share: keep up to `lanes` batches in flight (fetch a batch, then store
@@ -38,7 +48,11 @@ type Done = { kind: 'fetch'; batchId: string; limit: number; summary: FetchSumma
  * is reached, or the crawl stops. A step that throws (cancellation, timeout, infrastructure fault) ends
  * the loop after the other batches in flight have settled; the driver decides what that means.
  */
-export async function runCrawlLoop(crawlId: string, steps: CrawlSteps, options: CrawlLoopOptions): Promise<CrawlLoopExit> {
+export async function runCrawlLoop(
+  crawlId: string,
+  steps: CrawlSteps,
+  options: CrawlLoopOptions,
+): Promise<CrawlLoopExit> {
   const batchSize = options.batchSize ?? 8;
   const lanes = options.lanes ?? 3;
   const job = await steps.load(crawlId);
@@ -62,7 +76,10 @@ export async function runCrawlLoop(crawlId: string, steps: CrawlSteps, options: 
     work.catch(() => undefined);
     inFlight.add(work);
   };
-  const finish = async (status: Exclude<CrawlStatus, 'running'>, logs: CrawlLogEntry[]): Promise<CrawlLoopExit> =>
+  const finish = async (
+    status: Exclude<CrawlStatus, 'running'>,
+    logs: CrawlLogEntry[],
+  ): Promise<CrawlLoopExit> =>
     (await steps.finish(crawlId, status, logs)) ? { exit: 'finished', status } : { exit: 'stopped' };
 
   try {
@@ -76,11 +93,19 @@ export async function runCrawlLoop(crawlId: string, steps: CrawlSteps, options: 
         const limit = Math.min(batchSize, cap - stored - reserved);
         reserved += limit;
         fetching++;
-        track(steps.fetchBatch(job, batchId, limit).then((summary) => ({ kind: 'fetch', batchId, limit, summary })));
+        track(
+          steps
+            .fetchBatch(job, batchId, limit)
+            .then((summary) => ({ kind: 'fetch', batchId, limit, summary })),
+        );
       }
       if (inFlight.size === 0) {
-        if (batchNumber >= lastBatch && stored < cap && !frontierEmpty) return { exit: 'continue', nextBatch: batchNumber };
-        const why = stored >= cap ? `Reached the limit of ${plural(cap, 'result')}.` : `No more pages to crawl; ${plural(stored, 'result')} stored.`;
+        if (batchNumber >= lastBatch && stored < cap && !frontierEmpty)
+          return { exit: 'continue', nextBatch: batchNumber };
+        const why =
+          stored >= cap
+            ? `Reached the limit of ${plural(cap, 'result')}.`
+            : `No more pages to crawl; ${plural(stored, 'result')} stored.`;
         return finish('succeeded', [{ level: 'info', message: 'Crawl finished', description: why }]);
       }
 
@@ -94,7 +119,11 @@ export async function runCrawlLoop(crawlId: string, steps: CrawlSteps, options: 
           const reason = done.summary.startPageFailure.map((l) => l.description ?? l.message).join('; ');
           return finish('failed', [
             ...done.summary.startPageFailure,
-            { level: 'error', message: 'Crawl failed', description: `The start URL could not be crawled: ${reason}` },
+            {
+              level: 'error',
+              message: 'Crawl failed',
+              description: `The start URL could not be crawled: ${reason}`,
+            },
           ]);
         }
         if (done.summary.claimed === 0) frontierEmpty = true;

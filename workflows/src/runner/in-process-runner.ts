@@ -4,7 +4,7 @@ import type { CrawlStatus, CrawlStore, PageOutcome } from '../ports.js';
 import { fetchBatchPages, finishTimedOut, seedFromSitemap, storeBatchPages } from './batch.js';
 import { runCrawlLoop, type CrawlLoopExit } from './crawl-loop.js';
 import type { CrawlSteps } from './crawl-steps.js';
-import { createLimiter } from './limiter.js';
+import { createLimiter } from '../crawler/limiter.js';
 
 export interface InProcessRunnerOptions {
   store: CrawlStore;
@@ -58,7 +58,13 @@ export function createInProcessRunner(options: InProcessRunnerOptions): InProces
       load: async () => job,
       seedSitemap: (j) => seedFromSitemap({ store, engine }, j, signal),
       async fetchBatch(j, batchId, limit) {
-        const { pages, summary } = await fetchBatchPages({ store, engine, schedule }, j, batchId, limit, signal);
+        const { pages, summary } = await fetchBatchPages(
+          { store, engine, schedule },
+          j,
+          batchId,
+          limit,
+          signal,
+        );
         staged.set(batchId, pages);
         return summary;
       },
@@ -72,7 +78,12 @@ export function createInProcessRunner(options: InProcessRunnerOptions): InProces
     let exit: CrawlLoopExit;
     try {
       // A fresh prefix per run: batch ids never repeat, even after a restart.
-      exit = await runCrawlLoop(crawlId, steps, { now: Date.now, batchIdPrefix: `${crawlId}/${randomUUID()}/`, batchSize: options.batchSize, lanes: options.lanes });
+      exit = await runCrawlLoop(crawlId, steps, {
+        now: Date.now,
+        batchIdPrefix: `${crawlId}/${randomUUID()}/`,
+        batchSize: options.batchSize,
+        lanes: options.lanes,
+      });
     } catch (err: unknown) {
       if (stop.aborted) return 'stopped';
       if (deadline?.aborted) exit = { exit: 'deadline' };
@@ -91,7 +102,9 @@ export function createInProcessRunner(options: InProcessRunnerOptions): InProces
         options.onError?.(crawlId, err);
         const message = err instanceof Error ? err.message : String(err);
         await store
-          .finishCrawl(crawlId, 'error', [{ level: 'error', message: 'Crawl stopped by an internal error', description: message }])
+          .finishCrawl(crawlId, 'error', [
+            { level: 'error', message: 'Crawl stopped by an internal error', description: message },
+          ])
           .catch((finishErr: unknown) => options.onError?.(crawlId, finishErr));
         return 'error';
       })

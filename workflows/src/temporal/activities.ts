@@ -1,14 +1,29 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity';
 import type { CrawlEngine } from '../crawler/engine.js';
 import type { CrawlLogEntry, CrawlStatus, CrawlStore } from '../ports.js';
-import { fetchBatchPages, finishTimedOut, seedFromSitemap, storeBatchPages } from '../runner/batch.js';
+import {
+  fetchBatchPages,
+  finishTimedOut,
+  seedFromSitemap,
+  storeBatchPages,
+  summarizeBatch,
+  type Schedule,
+} from '../runner/batch.js';
 import type { FetchSummary, StoreSummary } from '../runner/crawl-steps.js';
 import { fromJobPayload, toJobPayload, type CrawlJobPayload } from './shared.js';
 
 export interface ActivityDeps {
   store: CrawlStore;
   engine: CrawlEngine;
-  /** Heartbeats are sent at least this often while an activity works, so cancellation arrives promptly. @default 1000 */
+  /**
+   * Pages processed at once across every activity of this worker, first come first served: the same cap
+   * the in-process runner has (`TRAWL_CRAWL_CONCURRENCY`). Unset, a batch's pages all run at once.
+   */
+  schedule?: Schedule;
+  /**
+   * Heartbeats are sent at least this often while a fetch works. The worker forwards them to Temporal at
+   * most once per `maxHeartbeatThrottleInterval`, and a cancellation arrives with the answer. @default 1000
+   */
   heartbeatEveryMs?: number;
 }
 
@@ -18,19 +33,34 @@ export interface ActivityDeps {
  * workflow history, and either activity can be retried on its own.
  */
 export function createActivities(deps: ActivityDeps) {
-  const { store, engine } = deps;
+  const { store, engine, schedule } = deps;
 
-  /** Runs `work` with the activity's cancellation signal, heartbeating while it runs. */
-  const withHeartbeat = async <T>(work: (signal: AbortSignal, beat: () => void) => Promise<T>): Promise<T> => {
+  /**
+   * Runs a crawl's `work` with the activity's cancellation signal, heartbeating while it runs, and holding
+   * the crawl on this worker's engine: its browser context lives while some activity of it runs here.
+   */
+  const withHeartbeat = async <T>(
+    crawlId: string,
+    work: (signal: AbortSignal, beat: () => void) => Promise<T>,
+  ): Promise<T> => {
     const ctx = Context.current();
     const beat = (): void => ctx.heartbeat();
     const timer = setInterval(beat, deps.heartbeatEveryMs ?? 1000);
+    const release = engine.holdCrawl(crawlId);
     try {
       return await work(ctx.cancellationSignal, beat);
     } finally {
       clearInterval(timer);
+      await release();
     }
   };
+
+  /**
+   * Whether the crawl already holds `status`: a finishing step retried after its answer was lost finds the
+   * crawl ended by its first attempt, and says it did what was asked.
+   */
+  const endedAs = async (crawlId: string, status: CrawlStatus): Promise<boolean> =>
+    (await store.loadCrawl(crawlId))?.status === status;
 
   return {
     async loadCrawl(crawlId: string): Promise<CrawlJobPayload | null> {
@@ -40,14 +70,27 @@ export function createActivities(deps: ActivityDeps) {
 
     /** Sitemap crawls: puts the sitemaps' URLs in the frontier. */
     seedSitemap(job: CrawlJobPayload): Promise<boolean> {
-      return withHeartbeat((signal) => seedFromSitemap({ store, engine }, fromJobPayload(job), signal));
+      return withHeartbeat(job.id, (signal) =>
+        seedFromSitemap({ store, engine }, fromJobPayload(job), signal),
+      );
     },
 
     /** The fetch and extract steps: claims a batch, fetches and parses its pages, and stages them. */
     fetchAndExtract(input: { job: CrawlJobPayload; batchId: string; limit: number }): Promise<FetchSummary> {
-      return withHeartbeat(async (signal, beat) => {
+      return withHeartbeat(input.job.id, async (signal, beat) => {
         const job = fromJobPayload(input.job);
-        const { pages, summary } = await fetchBatchPages({ store, engine, onPage: beat }, job, input.batchId, input.limit, signal);
+        // A retry whose earlier attempt staged the batch but lost its answer: the pages are fetched already.
+        const staged = await store.loadStagedBatch(input.batchId);
+        if (staged) return summarizeBatch(job, staged.pages);
+        const { pages, summary } = await fetchBatchPages(
+          { store, engine, schedule, onPage: beat },
+          job,
+          input.batchId,
+          input.limit,
+          signal,
+        );
+        // Cancelled as the last page came in: the workflow is cleaning up, so nothing more is written.
+        if (signal.aborted) throw new CancelledFailure('Cancelled before staging the batch');
         await store.stageBatch(job.id, input.batchId, { pages });
         return summary;
       });
@@ -60,22 +103,31 @@ export function createActivities(deps: ActivityDeps) {
       if (!staged) {
         // Already stored by an earlier attempt whose answer was lost: report where the crawl stands.
         const current = await store.loadCrawl(job.id);
-        if (!current) throw ApplicationFailure.nonRetryable(`Crawl ${job.id} no longer exists`, 'CrawlNotFound');
+        if (!current)
+          throw ApplicationFailure.nonRetryable(`Crawl ${job.id} no longer exists`, 'CrawlNotFound');
         return { numberOfResults: current.numberOfResults, stillRunning: current.status === 'running' };
       }
       return storeBatchPages(store, job, input.batchId, staged.pages);
     },
 
-    finishCrawl(input: { crawlId: string; status: Exclude<CrawlStatus, 'running'>; logs: CrawlLogEntry[] }): Promise<boolean> {
-      return store.finishCrawl(input.crawlId, input.status, input.logs);
+    async finishCrawl(input: {
+      crawlId: string;
+      status: Exclude<CrawlStatus, 'running'>;
+      logs: CrawlLogEntry[];
+    }): Promise<boolean> {
+      const ended = await store.finishCrawl(input.crawlId, input.status, input.logs);
+      return ended || (await endedAs(input.crawlId, input.status));
     },
 
     /** The timeout step: ends the crawl `timed_out`, keeping its results. */
-    finishTimedOut(job: CrawlJobPayload): Promise<boolean> {
-      return finishTimedOut(store, fromJobPayload(job));
+    async finishTimedOut(job: CrawlJobPayload): Promise<boolean> {
+      return (await finishTimedOut(store, fromJobPayload(job))) || (await endedAs(job.id, 'timed_out'));
     },
 
-    /** Cleanup after abort or end: this worker's browser context and crawl memory. */
+    /**
+     * Cleanup after abort or end: what this worker's engine remembers of the crawl. Other workers free
+     * theirs by themselves (see `CrawlEngine.holdCrawl`).
+     */
     async releaseCrawl(crawlId: string): Promise<void> {
       await engine.endCrawl(crawlId);
     },

@@ -1,6 +1,12 @@
-export { TASK_QUEUES, CRAWL_WORKFLOW, crawlWorkflowId, toJobPayload, fromJobPayload } from './shared.js';
-export type { TaskQueueName, CrawlWorkflowInput, CrawlWorkflowResult, CrawlJobPayload } from './shared.js';
+// What the API and its worker use of the Temporal layer: workflow names and queues to start crawls, and
+// the activities and workers `npm run worker` runs.
+export { TASK_QUEUES, CRAWL_WORKFLOW, LEGACY_LOOP, crawlWorkflowId } from './shared.js';
+export type { CrawlWorkflowInput, CrawlJobPayload, CrawlLoopSettings } from './shared.js';
+export {
+  DEFAULT_RETRY_WINDOW_SECONDS,
+  FETCH_HEARTBEAT_TIMEOUT_SECONDS,
+  MAX_FETCH_ATTEMPT_SECONDS,
+} from './activity-options.js';
 export { createActivities } from './activities.js';
-export type { ActivityDeps, CrawlActivities } from './activities.js';
-export { createCrawlWorkers, crawlWorkflowsPath } from './worker.js';
-export type { CrawlWorkerOptions } from './worker.js';
+export type { CrawlActivities } from './activities.js';
+export { createCrawlWorkers, crawlWorkerOptions, HEARTBEAT_THROTTLE } from './worker.js';

@@ -16,10 +16,33 @@ export const CRAWL_WORKFLOW = 'crawlWorkflow';
 /** One workflow per crawl, so starting a crawl twice or cancelling it needs only its id. */
 export const crawlWorkflowId = (crawlId: string): string => `crawl-${crawlId}`;
 
+/** The crawl loop's shape, fixed for a crawl when its workflow starts. */
+export interface CrawlLoopSettings {
+  /** Pages claimed and committed together (`TRAWL_CRAWL_BATCH_SIZE`). */
+  batchSize: number;
+  /** Batches in flight at once. */
+  lanes: number;
+  /** Batches per workflow run before it continues as new. */
+  batchesPerRun: number;
+}
+
+/**
+ * What workflows started before the loop's shape was part of their input ran with. Never change it: it
+ * is how those crawls replay.
+ */
+export const LEGACY_LOOP: Readonly<CrawlLoopSettings> = { batchSize: 8, lanes: 3, batchesPerRun: 100 };
+
 export interface CrawlWorkflowInput {
   crawlId: string;
   /** Set on runs after continue-as-new: the sitemap was already read. */
   seeded?: boolean;
+  /**
+   * The loop's shape, set by the API at start and carried across continue-as-new, so a deploy that
+   * changes batch size or lanes never changes the commands of a crawl already running. @default LEGACY_LOOP
+   */
+  loop?: CrawlLoopSettings;
+  /** How long an activity retries an infrastructure fault before the crawl ends `error`. @default 900 */
+  retryWindowSeconds?: number;
 }
 
 export interface CrawlWorkflowResult {
@@ -29,5 +52,11 @@ export interface CrawlWorkflowResult {
 
 export type CrawlJobPayload = Omit<CrawlJob, 'createdAt'> & { createdAt: string };
 
-export const toJobPayload = (job: CrawlJob): CrawlJobPayload => ({ ...job, createdAt: job.createdAt.toISOString() });
-export const fromJobPayload = (job: CrawlJobPayload): CrawlJob => ({ ...job, createdAt: new Date(job.createdAt) });
+export const toJobPayload = (job: CrawlJob): CrawlJobPayload => ({
+  ...job,
+  createdAt: job.createdAt.toISOString(),
+});
+export const fromJobPayload = (job: CrawlJobPayload): CrawlJob => ({
+  ...job,
+  createdAt: new Date(job.createdAt),
+});

@@ -1,27 +1,48 @@
 import {
-  CancellationScope, continueAsNew, isCancellation, proxyActivities, sleep, workflowInfo, type ActivityOptions,
+  ActivityFailure,
+  CancellationScope,
+  continueAsNew,
+  isCancellation,
+  patched,
+  proxyActivities,
+  sleep,
+  workflowInfo,
 } from '@temporalio/workflow';
 import { runCrawlLoop, type CrawlLoopExit } from '../runner/crawl-loop.js';
 import type { CrawlSteps } from '../runner/crawl-steps.js';
+import type { CrawlLogEntry } from '../ports.js';
 import type { CrawlActivities } from './activities.js';
-import { TASK_QUEUES, fromJobPayload, type CrawlWorkflowInput, type CrawlWorkflowResult } from './shared.js';
+import {
+  DEFAULT_RETRY_WINDOW_SECONDS,
+  databaseActivityOptions,
+  fetchActivityOptions,
+} from './activity-options.js';
+import {
+  LEGACY_LOOP,
+  TASK_QUEUES,
+  fromJobPayload,
+  type CrawlWorkflowInput,
+  type CrawlWorkflowResult,
+} from './shared.js';
 
 // Only the types of the activities are imported: their code runs on workers, never in this sandbox.
 
-const retry: ActivityOptions['retry'] = {
-  initialInterval: '1s',
-  backoffCoefficient: 2,
-  maximumInterval: '1m',
-  maximumAttempts: 10,
-  // A page's failure is a log line, never an error; what throws is infrastructure, worth retrying,
-  // except these.
-  nonRetryableErrorTypes: ['CrawlNotFound', 'BrowserUnavailableError'],
-};
-const http = proxyActivities<CrawlActivities>({ taskQueue: TASK_QUEUES.http, startToCloseTimeout: '10m', heartbeatTimeout: '30s', retry });
-const browser = proxyActivities<CrawlActivities>({ taskQueue: TASK_QUEUES.browser, startToCloseTimeout: '30m', heartbeatTimeout: '30s', retry });
+/**
+ * Versioning. A worker replays the history of every running crawl it picks up, and replay fails unless
+ * the code makes the same commands in the same order. So any change to the commands this workflow or the
+ * shared crawl loop makes (an activity added, removed or reordered, a different decision from the same
+ * results, a cancellation type) ships behind a patch: a new id here, `patched(id)` choosing between the
+ * new and the old behaviour, and a replay test of a history recorded before the change
+ * (test/temporal/histories). Patches are decided once, at the start of a run, so one run never mixes
+ * behaviours. Remove a patch's old branch only once no run older than it can still be open.
+ */
+export const PATCHES = {
+  /** Fetches are cancelled with WAIT_CANCELLATION_COMPLETED, and cleanup after the loop can't be cancelled. */
+  cancelWaits: 'cancel-waits-for-activities',
+  /** A loop that fails (an activity out of retries) ends the crawl `error` with the reason, then releases it. */
+  failureEndsCrawl: 'failure-ends-crawl-error',
+} as const;
 
-/** Batches per run before continue-as-new: about 700 history events, far under Temporal's limits. */
-export const BATCHES_PER_RUN = 100;
 /** Timers longer than this are cut to it (a run continues as new long before). */
 const MAX_TIMER_MS = 50 * 365 * 24 * 3600 * 1000;
 
@@ -29,33 +50,54 @@ const MAX_TIMER_MS = 50 * 365 * 24 * 3600 * 1000;
  * One crawl, durably: the shared crawl loop with activities as its steps, racing a timer for the
  * crawl's timeout. Cancelling the workflow is how a crawl is aborted: in-flight activities are cancelled
  * and cleanup runs in a non-cancellable scope. The crawl's state lives in the database, not here.
+ *
+ * History: a batch is 6 activity events plus up to two workflow tasks of 3 events, so a run of
+ * `batchesPerRun` (100) batches stays under ~1,200 events, far below Temporal's 10,240-event warning.
  */
 export async function crawlWorkflow(input: CrawlWorkflowInput): Promise<CrawlWorkflowResult> {
-  const payload = await http.loadCrawl(input.crawlId);
+  const cancelWaits = patched(PATCHES.cancelWaits);
+  const failureEndsCrawl = patched(PATCHES.failureEndsCrawl);
+  const loop = input.loop ?? LEGACY_LOOP;
+  const retryWindow = input.retryWindowSeconds ?? DEFAULT_RETRY_WINDOW_SECONDS;
+  const db = proxyActivities<CrawlActivities>(databaseActivityOptions(retryWindow));
+
+  const payload = await db.loadCrawl(input.crawlId);
   if (!payload || payload.status !== 'running') return { status: 'stopped' };
   const job = fromJobPayload(payload);
-  const fetcher = job.settings.engineType === 'cheerio' ? http : browser;
+  const fetcher = proxyActivities<CrawlActivities>(
+    fetchActivityOptions(job.settings, loop, retryWindow, cancelWaits),
+  );
+  // Sitemaps are read over HTTP, wherever the crawl's pages are fetched.
+  const sitemap = proxyActivities<CrawlActivities>({
+    ...fetchActivityOptions(job.settings, loop, retryWindow, cancelWaits),
+    taskQueue: TASK_QUEUES.http,
+  });
   const steps: CrawlSteps = {
     load: async () => job,
-    seedSitemap: () => http.seedSitemap(payload),
+    seedSitemap: () => sitemap.seedSitemap(payload),
     fetchBatch: (_job, batchId, limit) => fetcher.fetchAndExtract({ job: payload, batchId, limit }),
-    storeBatch: (_job, batchId) => http.deduplicateAndStore({ job: payload, batchId }),
-    finish: (crawlId, status, logs) => http.finishCrawl({ crawlId, status, logs }),
+    storeBatch: (_job, batchId) => db.deduplicateAndStore({ job: payload, batchId }),
+    finish: (crawlId, status, logs) => db.finishCrawl({ crawlId, status, logs }),
   };
+  // Cleanup after the loop runs to the end even when a cancel arrives meanwhile.
+  const cleanup = <T>(work: () => Promise<T>): Promise<T> =>
+    cancelWaits ? CancellationScope.nonCancellable(work) : work();
 
   let timedOut = false;
   const loopScope = new CancellationScope();
   const timerScope = new CancellationScope();
   const deadline = job.createdAt.getTime() + job.settings.timeout * 60_000;
-  const timer = timerScope.run(() => sleep(Math.min(Math.max(deadline - Date.now(), 0), MAX_TIMER_MS))).then(
-    () => {
-      timedOut = true;
-      loopScope.cancel();
-    },
-    (err: unknown) => {
-      if (!isCancellation(err)) throw err;
-    },
-  );
+  const timer = timerScope
+    .run(() => sleep(Math.min(Math.max(deadline - Date.now(), 0), MAX_TIMER_MS)))
+    .then(
+      () => {
+        timedOut = true;
+        loopScope.cancel();
+      },
+      (err: unknown) => {
+        if (!isCancellation(err)) throw err;
+      },
+    );
 
   let exit: CrawlLoopExit;
   try {
@@ -64,13 +106,23 @@ export async function crawlWorkflow(input: CrawlWorkflowInput): Promise<CrawlWor
         now: () => Date.now(),
         // Unique per run; deterministic within it, so a replayed or retried batch keeps its id.
         batchIdPrefix: `${job.id}/${workflowInfo().runId}/`,
-        maxBatches: BATCHES_PER_RUN,
+        batchSize: loop.batchSize,
+        lanes: loop.lanes,
+        maxBatches: loop.batchesPerRun,
         seedSitemap: !input.seeded,
       }),
     );
   } catch (err: unknown) {
     if (!timedOut) {
-      if (isCancellation(err)) await CancellationScope.nonCancellable(() => http.releaseCrawl(job.id));
+      if (isCancellation(err)) await CancellationScope.nonCancellable(() => db.releaseCrawl(job.id));
+      else if (failureEndsCrawl) {
+        await CancellationScope.nonCancellable(async () => {
+          timerScope.cancel();
+          await timer;
+          await db.finishCrawl({ crawlId: job.id, status: 'error', logs: [failureLog(err, retryWindow)] });
+          await db.releaseCrawl(job.id);
+        });
+      }
       throw err;
     }
     exit = { exit: 'deadline' };
@@ -78,9 +130,34 @@ export async function crawlWorkflow(input: CrawlWorkflowInput): Promise<CrawlWor
   timerScope.cancel();
   await timer;
 
-  if (exit.exit === 'continue') return continueAsNew<typeof crawlWorkflow>({ crawlId: job.id, seeded: true });
-  let status = exit.exit === 'finished' ? exit.status : 'stopped';
-  if (exit.exit === 'deadline' && (await http.finishTimedOut(payload))) status = 'timed_out';
-  await http.releaseCrawl(job.id);
-  return { status };
+  if (exit.exit === 'continue')
+    return continueAsNew<typeof crawlWorkflow>({
+      crawlId: job.id,
+      seeded: true,
+      loop,
+      retryWindowSeconds: retryWindow,
+    });
+  const ended = exit;
+  return cleanup(async () => {
+    let status = ended.exit === 'finished' ? ended.status : 'stopped';
+    if (ended.exit === 'deadline' && (await db.finishTimedOut(payload))) status = 'timed_out';
+    await db.releaseCrawl(job.id);
+    return { status };
+  });
+}
+
+/** The crawl log line that says why the crawl stopped: which step gave up, after what, and the cause. */
+function failureLog(err: unknown, retryWindowSeconds: number): CrawlLogEntry {
+  let description: string;
+  if (err instanceof ActivityFailure) {
+    let cause: Error | undefined = err.cause;
+    while (cause && 'cause' in cause && cause.cause instanceof Error) cause = cause.cause;
+    const gaveUp = err.retryState === 'MAXIMUM_ATTEMPTS_REACHED' || err.retryState === 'TIMEOUT';
+    const minutes = Math.max(1, Math.round(retryWindowSeconds / 60));
+    const after = gaveUp ? ` after retrying for ${minutes} minute${minutes === 1 ? '' : 's'}` : '';
+    description = `The ${err.activityType} step failed${after}: ${cause?.message || err.message}`;
+  } else {
+    description = err instanceof Error ? err.message : String(err);
+  }
+  return { level: 'error', message: 'Crawl stopped by an internal error', description };
 }

@@ -1,9 +1,9 @@
 // A workflow interceptor module for replay tests: reports the type of every activity the workflow
-// schedules, since replay itself checks the order and kind of commands but not activity names.
+// schedules, with its arguments, since replay itself checks the order and kind of commands but not activity names.
 import { proxySinks, type Sinks, type WorkflowInterceptorsFactory } from '@temporalio/workflow';
 
 export interface RecorderSinks extends Sinks {
-  recorder: { activity(type: string): void };
+  recorder: { activity(type: string, args: unknown[]): void };
 }
 
 const { recorder } = proxySinks<RecorderSinks>();
@@ -12,7 +12,7 @@ export const interceptors: WorkflowInterceptorsFactory = () => ({
   outbound: [
     {
       scheduleActivity(input, next) {
-        recorder.activity(input.activityType);
+        recorder.activity(input.activityType, input.args);
         return next(input);
       },
     },

@@ -1,15 +1,23 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from '@temporalio/worker';
+import { historyFromJSON } from '@temporalio/common/lib/proto-utils.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CRAWL_SETTINGS } from '../../src/crawler/settings.js';
 import { CRAWL_WORKFLOW, TASK_QUEUES, type CrawlJobPayload } from '../../src/temporal/shared.js';
+import { PATCHES } from '../../src/temporal/workflows.js';
 import { crawlWorkflowsPath } from '../../src/temporal/worker.js';
 import { HistoryBuilder } from './history-builder.js';
 
 // Histories written by hand, one per path the workflow can take. Replaying them proves the workflow
 // still makes exactly these decisions in this order: a change that would break running crawls fails here.
 // Replay compares the kind and order of commands, not activity names, so an interceptor records the
-// activity types the workflow schedules and each test checks those too.
+// activity types (and arguments) the workflow schedules and each test checks those too.
+//
+// histories/ holds histories of earlier versions of the workflow, frozen as JSON: every one must still
+// replay, since crawls started by those versions may be running when a new one deploys. Before changing
+// the workflow, freeze today's: `RECORD_HISTORIES=v<n> npx vitest run workflows/test/temporal/replay.test.ts`
+// writes each history this file replays to histories/v<n>-<path>.json.
 
 const crawlId = '0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f';
 const start = new Date('2026-11-22T10:00:00Z');
@@ -18,33 +26,61 @@ const job: CrawlJobPayload = {
   status: 'running',
   createdAt: start.toISOString(),
   numberOfResults: 0,
-  settings: { ...DEFAULT_CRAWL_SETTINGS, startUrl: 'https://example.com/', maxResults: 1, engineType: 'cheerio' },
+  settings: {
+    ...DEFAULT_CRAWL_SETTINGS,
+    startUrl: 'https://example.com/',
+    maxResults: 1,
+    engineType: 'cheerio',
+  },
 };
 const http = TASK_QUEUES.http;
 const batch = (n: number) => `${crawlId}/run-1/${n}`;
+const HISTORIES = fileURLToPath(new URL('./histories/', import.meta.url));
 
-/** Loads the crawl, starts the timeout timer and fetches the first batch: what every path begins with. */
-function begin(h: HistoryBuilder) {
-  h.started(CRAWL_WORKFLOW, { crawlId }).workflowTask().activity('loadCrawl', http, crawlId, job).workflowTask();
+/** Starts a run of today's version: its patch markers, the crawl loaded, the timeout timer, the first fetch. */
+function begin(h: HistoryBuilder, input: unknown = { crawlId }, crawl: CrawlJobPayload = job) {
+  h.started(CRAWL_WORKFLOW, input).workflowTask();
+  for (const patch of Object.values(PATCHES)) h.patchMarker(patch);
+  h.activity('loadCrawl', http, crawlId, crawl).workflowTask();
   const timer = h.timerStarted(3600);
-  const fetch = h.activityScheduled('fetchAndExtract', http, { job, batchId: batch(0), limit: 1 });
+  const fetch = h.activityScheduled('fetchAndExtract', http, { job: crawl, batchId: batch(0), limit: 1 });
   return { timer, fetch, fetchStarted: h.activityStarted(fetch) };
 }
 
-async function replay(h: HistoryBuilder): Promise<string[]> {
-  const scheduled: string[] = [];
+interface Scheduled {
+  type: string;
+  args: unknown[];
+}
+
+/** Today's history of one path: replayed, and frozen to histories/ when RECORD_HISTORIES names a version. */
+function today(name: string, h: HistoryBuilder): ReturnType<HistoryBuilder['build']> {
+  const version = process.env.RECORD_HISTORIES;
+  if (version) writeFileSync(`${HISTORIES}${version}-${name}.json`, `${JSON.stringify(h.json(), null, 2)}\n`);
+  return h.build();
+}
+
+async function replay(history: ReturnType<HistoryBuilder['build']>): Promise<Scheduled[]> {
+  const scheduled: Scheduled[] = [];
   await Worker.runReplayHistory(
     {
       workflowsPath: crawlWorkflowsPath(),
       replayName: 'crawl',
       interceptors: { workflowModules: [fileURLToPath(new URL('./record-activities.ts', import.meta.url))] },
-      sinks: { recorder: { activity: { fn: (_info: unknown, type: string) => void scheduled.push(type), callDuringReplay: true } } },
+      sinks: {
+        recorder: {
+          activity: {
+            fn: (_info: unknown, type: string, args: unknown[]) => void scheduled.push({ type, args }),
+            callDuringReplay: true,
+          },
+        },
+      },
     },
-    h.build(),
+    history,
     `crawl-${crawlId}`,
   );
   return scheduled;
 }
+const types = (scheduled: Scheduled[]) => scheduled.map((s) => s.type);
 
 describe('crawl workflow replay', () => {
   it('replays a crawl that fetches, deduplicates, stores and finishes', async () => {
@@ -52,29 +88,106 @@ describe('crawl workflow replay', () => {
     const { timer, fetch, fetchStarted } = begin(h);
     h.activityCompleted(fetch, fetchStarted, { claimed: 1, startPageFailure: null })
       .workflowTask()
-      .activity('deduplicateAndStore', http, { job, batchId: batch(0) }, { numberOfResults: 1, stillRunning: true })
+      .activity(
+        'deduplicateAndStore',
+        http,
+        { job, batchId: batch(0) },
+        { numberOfResults: 1, stillRunning: true },
+      )
       .workflowTask()
       .activity('finishCrawl', http, { crawlId, status: 'succeeded', logs: [] }, true)
       .workflowTask()
       .timerCanceled('1', timer);
     h.activity('releaseCrawl', http, crawlId, null).workflowTask().completed({ status: 'succeeded' });
-    expect(await replay(h)).toEqual(['loadCrawl', 'fetchAndExtract', 'deduplicateAndStore', 'finishCrawl', 'releaseCrawl']);
+    expect(types(await replay(today('succeeded', h)))).toEqual([
+      'loadCrawl',
+      'fetchAndExtract',
+      'deduplicateAndStore',
+      'finishCrawl',
+      'releaseCrawl',
+    ]);
   }, 60_000);
 
-  it('replays an abort: the fetch in flight is cancelled and cleanup still runs', async () => {
+  it('replays an abort: the fetch is cancelled and waited for, then cleanup runs', async () => {
     const h = new HistoryBuilder(http, start);
     const { timer, fetch, fetchStarted } = begin(h);
     h.cancelRequested().workflowTask().activityCancelRequested(fetch).timerCanceled('1', timer);
-    h.activity('releaseCrawl', http, crawlId, null).activityCanceled(fetch, fetchStarted).workflowTask().canceled();
-    expect(await replay(h)).toEqual(['loadCrawl', 'fetchAndExtract', 'releaseCrawl']);
+    // Cleanup waits until the fetch has confirmed it stopped (WAIT_CANCELLATION_COMPLETED).
+    h.activityCanceled(fetch, fetchStarted).workflowTask();
+    h.activity('releaseCrawl', http, crawlId, null).workflowTask().canceled();
+    expect(types(await replay(today('aborted', h)))).toEqual([
+      'loadCrawl',
+      'fetchAndExtract',
+      'releaseCrawl',
+    ]);
   }, 60_000);
 
-  it('replays a timeout: the timer fires mid-batch, the batch is cancelled, the crawl ends timed_out', async () => {
+  it('replays a timeout: the timer fires mid-batch, the batch stops, the crawl ends timed_out', async () => {
     const h = new HistoryBuilder(http, start);
-    const { timer, fetch } = begin(h);
+    const { timer, fetch, fetchStarted } = begin(h);
     h.advance(3600_000).timerFired('1', timer).workflowTask().activityCancelRequested(fetch);
-    h.activity('finishTimedOut', http, job, true).workflowTask().activity('releaseCrawl', http, crawlId, null).workflowTask().completed({ status: 'timed_out' });
-    expect(await replay(h)).toEqual(['loadCrawl', 'fetchAndExtract', 'finishTimedOut', 'releaseCrawl']);
+    h.activityCanceled(fetch, fetchStarted).workflowTask();
+    h.activity('finishTimedOut', http, job, true)
+      .workflowTask()
+      .activity('releaseCrawl', http, crawlId, null)
+      .workflowTask()
+      .completed({ status: 'timed_out' });
+    expect(types(await replay(today('timed-out', h)))).toEqual([
+      'loadCrawl',
+      'fetchAndExtract',
+      'finishTimedOut',
+      'releaseCrawl',
+    ]);
+  }, 60_000);
+
+  it('replays a failure: a fetch out of retries ends the crawl error with the reason, then fails', async () => {
+    const h = new HistoryBuilder(http, start);
+    const { timer, fetch, fetchStarted } = begin(h);
+    h.activityFailed(
+      fetch,
+      fetchStarted,
+      { message: 'connect ECONNREFUSED 10.0.0.5:5432', type: 'Error' },
+      'RETRY_STATE_MAXIMUM_ATTEMPTS_REACHED',
+    ).workflowTask();
+    h.timerCanceled('1', timer);
+    const logs = [
+      {
+        level: 'error',
+        message: 'Crawl stopped by an internal error',
+        description:
+          'The fetchAndExtract step failed after retrying for 15 minutes: connect ECONNREFUSED 10.0.0.5:5432',
+      },
+    ];
+    h.activity('finishCrawl', http, { crawlId, status: 'error', logs }, true)
+      .workflowTask()
+      .activity('releaseCrawl', http, crawlId, null)
+      .workflowTask()
+      .failed('Activity task failed');
+    const scheduled = await replay(today('failed', h));
+    expect(types(scheduled)).toEqual(['loadCrawl', 'fetchAndExtract', 'finishCrawl', 'releaseCrawl']);
+    expect(scheduled[2]!.args).toEqual([{ crawlId, status: 'error', logs }]);
+  }, 60_000);
+
+  it('replays a continue-as-new after the run’s batches, carrying the loop’s shape and retry window', async () => {
+    const loop = { batchSize: 1, lanes: 1, batchesPerRun: 1 };
+    const input = { crawlId, loop, retryWindowSeconds: 60 };
+    const crawl = { ...job, settings: { ...job.settings, maxResults: 5 } };
+    const h = new HistoryBuilder(http, start);
+    const { timer, fetch, fetchStarted } = begin(h, input, crawl);
+    h.activityCompleted(fetch, fetchStarted, { claimed: 1, startPageFailure: null })
+      .workflowTask()
+      .activity(
+        'deduplicateAndStore',
+        http,
+        { job: crawl, batchId: batch(0) },
+        { numberOfResults: 1, stillRunning: true },
+      )
+      .workflowTask()
+      .timerCanceled('1', timer);
+    h.continuedAsNew(CRAWL_WORKFLOW, { ...input, seeded: true });
+    const scheduled = await replay(today('continued', h));
+    expect(types(scheduled)).toEqual(['loadCrawl', 'fetchAndExtract', 'deduplicateAndStore']);
+    expect(scheduled[1]!.args).toEqual([{ job: crawl, batchId: batch(0), limit: 1 }]);
   }, 60_000);
 
   it('fails replay when the workflow would decide differently', async () => {
@@ -82,12 +195,59 @@ describe('crawl workflow replay', () => {
     // workflow would finish the crawl `failed` instead, which replay must report.
     const h = new HistoryBuilder(http, start);
     const { fetch, fetchStarted } = begin(h);
-    h.activityCompleted(fetch, fetchStarted, { claimed: 1, startPageFailure: [{ level: 'warn', message: 'Failed', description: 'HTTP 404' }] })
+    h.activityCompleted(fetch, fetchStarted, {
+      claimed: 1,
+      startPageFailure: [{ level: 'warn', message: 'Failed', description: 'HTTP 404' }],
+    })
       .workflowTask()
-      .activity('deduplicateAndStore', http, { job, batchId: batch(0) }, { numberOfResults: 1, stillRunning: true })
+      .activity(
+        'deduplicateAndStore',
+        http,
+        { job, batchId: batch(0) },
+        { numberOfResults: 1, stillRunning: true },
+      )
       .workflowTask()
       .completed({ status: 'succeeded' });
-    await expect(replay(h)).rejects.toThrow(/nondeterminism/);
+    await expect(replay(h.build())).rejects.toThrow(/nondeterminism/i);
   }, 60_000);
+});
 
+describe('histories of earlier versions', () => {
+  const files = readdirSync(HISTORIES).filter((f) => f.endsWith('.json'));
+  const load = (file: string) =>
+    JSON.parse(readFileSync(`${HISTORIES}${file}`, 'utf8')) as { events: Array<Record<string, unknown>> };
+
+  it('keeps those of v1 (before patches) and v2 (today) to replay', () => {
+    expect(files).toEqual([
+      'v1-aborted.json',
+      'v1-succeeded.json',
+      'v1-timed-out.json',
+      'v2-aborted.json',
+      'v2-continued.json',
+      'v2-failed.json',
+      'v2-succeeded.json',
+      'v2-timed-out.json',
+    ]);
+  });
+
+  it.each(files)(
+    'still replays %s',
+    async (file) => {
+      await replay(historyFromJSON(load(file)));
+    },
+    60_000,
+  );
+
+  it('needs its patch: v1’s abort, in a run of today’s version (patch markers present), does not replay', async () => {
+    // v1 cleaned up without waiting for the cancelled fetch. Today's code, unguarded, would wait for it:
+    // every crawl aborted across the deploy would then fail replay.
+    const h = new HistoryBuilder(http, start);
+    const { timer, fetch, fetchStarted } = begin(h);
+    h.cancelRequested().workflowTask().activityCancelRequested(fetch).timerCanceled('1', timer);
+    h.activity('releaseCrawl', http, crawlId, null)
+      .activityCanceled(fetch, fetchStarted)
+      .workflowTask()
+      .canceled();
+    await expect(replay(h.build())).rejects.toThrow(/nondeterminism/i);
+  }, 60_000);
 });

@@ -1,26 +1,31 @@
 import { useState, type ReactNode } from 'react';
-import { ApiReferenceModal } from '../../features/api-reference/components/api-reference-modal';
-import { useAuth } from '../../lib/auth';
+import { OutageBanner } from '../../features/outage/components/outage-banner';
+import { InviteMembersModal } from '../../features/team/components/invite-members-modal';
 import { MobileHeader } from './mobile-header';
 import { Sidebar } from './sidebar';
 
-/** Sidebar, mobile header and the page; the Documentation entry opens the API Reference. */
-export function AppLayout({ children }: { children: ReactNode }) {
-  const { disconnect } = useAuth();
+/** Sidebar, mobile header, banners and the page. */
+export function AppLayout({ mode, children }: { mode: 'team' | 'public'; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const [docsOpen, setDocsOpen] = useState(false);
+  const [inviting, setInviting] = useState(false);
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <MobileHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen(!menuOpen)} />
-      <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} onOpenDocumentation={() => setDocsOpen(true)} onDisconnect={() => disconnect()} />
+      <Sidebar
+        mode={mode}
+        open={menuOpen}
+        onNavigate={() => setMenuOpen(false)}
+        onInviteMembers={() => setInviting(true)}
+      />
       {menuOpen && <div className="sidebar-scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <main id="main" className="app-main" tabIndex={-1}>
+        <OutageBanner />
         {children}
       </main>
-      {docsOpen && <ApiReferenceModal onClose={() => setDocsOpen(false)} />}
+      {inviting && <InviteMembersModal onClose={() => setInviting(false)} />}
     </div>
   );
 }

@@ -8,7 +8,12 @@ export function CrawlResultRoute({ crawlId }: { crawlId: string }) {
   const [apiReferenceOpen, setApiReferenceOpen] = useState(false);
   return (
     <>
-      <CrawlResultView crawlId={crawlId} onRecrawl={openRunCrawl} onNewCrawl={() => openRunCrawl(null)} onOpenApiReference={() => setApiReferenceOpen(true)} />
+      <CrawlResultView
+        crawlId={crawlId}
+        onRecrawl={openRunCrawl}
+        onNewCrawl={() => openRunCrawl(null)}
+        onOpenApiReference={() => setApiReferenceOpen(true)}
+      />
       {apiReferenceOpen && <ApiReferenceModal crawlId={crawlId} onClose={() => setApiReferenceOpen(false)} />}
     </>
   );

@@ -3,7 +3,11 @@ import { formatDuration, secondsSince } from '../../lib/duration';
 import { useNow } from '../../lib/use-now';
 
 /** A live timer counting up while the crawl runs; the stored duration once it has ended. */
-export function CrawlDuration({ crawl }: { crawl: Pick<Crawl, 'status' | 'createdAt' | 'durationInSeconds'> }) {
+export function CrawlDuration({
+  crawl,
+}: {
+  crawl: Pick<Crawl, 'status' | 'createdAt' | 'durationInSeconds'>;
+}) {
   const running = crawl.status === 'running';
   const now = useNow(running);
   if (running) {

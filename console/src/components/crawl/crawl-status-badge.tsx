@@ -1,13 +1,14 @@
 import type { CrawlStatus } from '@trawl/sdk';
 import { Spinner } from '../ui/spinner';
 
+/** SPEC section 4: statuses are shown in upper case (RUNNING, FAILED, ABORTED, TIMED_OUT). */
 const LABELS: Record<CrawlStatus, string> = {
-  running: 'Running',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  aborted: 'Aborted',
-  timed_out: 'Timed out',
-  error: 'Error',
+  running: 'RUNNING',
+  succeeded: 'SUCCEEDED',
+  failed: 'FAILED',
+  aborted: 'ABORTED',
+  timed_out: 'TIMED_OUT',
+  error: 'ERROR',
 };
 
 /** SPEC section 4: succeeded and timed_out green; running teal with a spinner; aborted, failed and error red. */

@@ -30,7 +30,11 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
             <h3 className="empty-state__title">Something went wrong</h3>
             <p className="empty-state__description">This page hit an unexpected error: {error.message}</p>
             <div className="empty-state__actions">
-              <button type="button" className="button button--secondary button--md" onClick={() => this.setState({ error: null })}>
+              <button
+                type="button"
+                className="button button--secondary button--md"
+                onClick={() => this.setState({ error: null })}
+              >
                 Try again
               </button>
               <a href="/home" className="button button--primary button--md">

@@ -32,13 +32,23 @@ export function CopyButton({ text, label, ariaLabel, className }: CopyButtonProp
 
   if (!label) {
     return (
-      <button type="button" className={`icon-button icon-button--sm ${className ?? ''}`} aria-label={copied ? 'Copied' : (ariaLabel ?? 'Copy')} onClick={onClick}>
+      <button
+        type="button"
+        className={`icon-button icon-button--sm ${className ?? ''}`}
+        aria-label={copied ? 'Copied' : (ariaLabel ?? 'Copy')}
+        onClick={onClick}
+      >
         {copied ? <CheckIcon /> : <CopyIcon />}
       </button>
     );
   }
   return (
-    <button type="button" className={`button button--ghost button--sm ${className ?? ''}`} aria-label={ariaLabel} onClick={onClick}>
+    <button
+      type="button"
+      className={`button button--ghost button--sm ${className ?? ''}`}
+      aria-label={ariaLabel}
+      onClick={onClick}
+    >
       {copied ? <CheckIcon /> : <CopyIcon />}
       <span aria-live="polite">{copied ? 'Copied' : label}</span>
     </button>

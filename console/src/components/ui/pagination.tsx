@@ -25,7 +25,13 @@ export function Pagination({ page, totalPages, onChange, label = 'Pagination' }:
   if (totalPages <= 1) return null;
   return (
     <nav className="pagination" aria-label={label}>
-      <button type="button" className="pagination__item" aria-label="Previous page" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+      <button
+        type="button"
+        className="pagination__item"
+        aria-label="Previous page"
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+      >
         <ChevronLeftIcon />
       </button>
       {pageItems(page, totalPages).map((item, i) =>
@@ -46,7 +52,13 @@ export function Pagination({ page, totalPages, onChange, label = 'Pagination' }:
           </button>
         ),
       )}
-      <button type="button" className="pagination__item" aria-label="Next page" disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
+      <button
+        type="button"
+        className="pagination__item"
+        aria-label="Next page"
+        disabled={page >= totalPages}
+        onClick={() => onChange(page + 1)}
+      >
         <ChevronRightIcon />
       </button>
     </nav>

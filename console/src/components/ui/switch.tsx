@@ -15,7 +15,11 @@ export function Switch({ label, checked, onChange, disabled = false, description
     <div className={`switch-field${disabled ? ' switch-field--disabled' : ''}`}>
       <label htmlFor={id} className="switch-field__label">
         <span>{label}</span>
-        {description && <span className="switch-field__description" id={`${id}-desc`}>{description}</span>}
+        {description && (
+          <span className="switch-field__description" id={`${id}-desc`}>
+            {description}
+          </span>
+        )}
       </label>
       <span className="switch">
         <input

@@ -41,11 +41,51 @@ const START_BODY: Record<string, Json> = {
 
 export function endpoints(crawlId: string): Endpoint[] {
   return [
-    { id: 'start', method: 'POST', path: '/crawls', title: 'Start a crawl', description: 'Starts crawling from startUrl. Every setting but startUrl has a default; the crawl runs in the background.', body: START_BODY, returns: 'crawl' },
-    { id: 'get', method: 'GET', path: `/crawls/${crawlId}`, title: 'Get a crawl', description: 'Reads a crawl: its status, settings and number of results. Poll it until the status leaves running.', returns: 'crawl' },
-    { id: 'query', method: 'POST', path: '/crawls/query', title: 'List crawls', description: 'One page of crawls, newest first. page is 0-based.', body: { page: 0, limit: 50 }, returns: 'crawls' },
-    { id: 'abort', method: 'DELETE', path: `/crawls/${crawlId}`, title: 'Abort a crawl', description: 'Stops a running crawl and returns it with status aborted; results so far are kept.', returns: 'crawl' },
-    { id: 'results', method: 'GET', path: `/crawls/${crawlId}/crawl-results?page=0&limit=50`, title: 'List crawl results', description: 'One page of results: url, title and markdown of each page. page is 0-based, 50 results a page.', returns: 'results' },
+    {
+      id: 'start',
+      method: 'POST',
+      path: '/crawls',
+      title: 'Start a crawl',
+      description:
+        'Starts crawling from startUrl. Every setting but startUrl has a default; the crawl runs in the background.',
+      body: START_BODY,
+      returns: 'crawl',
+    },
+    {
+      id: 'get',
+      method: 'GET',
+      path: `/crawls/${crawlId}`,
+      title: 'Get a crawl',
+      description:
+        'Reads a crawl: its status, settings and number of results. Poll it until the status leaves running.',
+      returns: 'crawl',
+    },
+    {
+      id: 'query',
+      method: 'POST',
+      path: '/crawls/query',
+      title: 'List crawls',
+      description: 'One page of crawls, newest first. page is 0-based.',
+      body: { page: 0, limit: 50 },
+      returns: 'crawls',
+    },
+    {
+      id: 'abort',
+      method: 'DELETE',
+      path: `/crawls/${crawlId}`,
+      title: 'Abort a crawl',
+      description: 'Stops a running crawl and returns it with status aborted; results so far are kept.',
+      returns: 'crawl',
+    },
+    {
+      id: 'results',
+      method: 'GET',
+      path: `/crawls/${crawlId}/crawl-results?page=0&limit=50`,
+      title: 'List crawl results',
+      description:
+        'One page of results: url, title and markdown of each page. page is 0-based, 50 results a page.',
+      returns: 'results',
+    },
   ];
 }
 
@@ -58,27 +98,51 @@ function python(value: Json, depth = 1): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number') return String(value);
   const pad = '    '.repeat(depth + 1);
-  const entries = Object.entries(value).map(([k, v]) => `${pad}${JSON.stringify(k)}: ${python(v, depth + 1)},`);
+  const entries = Object.entries(value).map(
+    ([k, v]) => `${pad}${JSON.stringify(k)}: ${python(v, depth + 1)},`,
+  );
   return `{\n${entries.join('\n')}\n${'    '.repeat(depth)}}`;
 }
 
 function javascript(e: Endpoint, url: string): string {
-  const options = [`  method: '${e.method}',`, '  headers: {', `    Authorization: 'Bearer ${TOKEN_PLACEHOLDER}',`];
+  const options = [
+    `  method: '${e.method}',`,
+    '  headers: {',
+    `    Authorization: 'Bearer ${TOKEN_PLACEHOLDER}',`,
+  ];
   if (e.body) options.push(`    'Content-Type': 'application/json',`);
   options.push('  },');
   if (e.body) options.push(`  body: JSON.stringify(${indent(JSON.stringify(e.body, null, 2), '  ')}),`);
-  return [`const response = await fetch('${url}', {`, ...options, '});', `const ${e.returns} = await response.json();`, `console.log(${e.returns});`].join('\n');
+  return [
+    `const response = await fetch('${url}', {`,
+    ...options,
+    '});',
+    `const ${e.returns} = await response.json();`,
+    `console.log(${e.returns});`,
+  ].join('\n');
 }
 
 function pythonRequests(e: Endpoint, url: string): string {
   const args = [`    "${url}",`, `    headers={"Authorization": "Bearer ${TOKEN_PLACEHOLDER}"},`];
   if (e.body) args.push(`    json=${python(e.body)},`);
-  return ['import requests', '', `response = requests.${e.method.toLowerCase()}(`, ...args, ')', `${e.returns} = response.json()`, `print(${e.returns})`].join('\n');
+  return [
+    'import requests',
+    '',
+    `response = requests.${e.method.toLowerCase()}(`,
+    ...args,
+    ')',
+    `${e.returns} = response.json()`,
+    `print(${e.returns})`,
+  ].join('\n');
 }
 
 function curl(e: Endpoint, url: string): string {
   const lines = [`curl -X ${e.method} '${url}'`, `  -H 'Authorization: Bearer ${TOKEN_PLACEHOLDER}'`];
-  if (e.body) lines.push(`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(e.body, null, 2).replaceAll("'", "'\\''")}'`);
+  if (e.body)
+    lines.push(
+      `  -H 'Content-Type: application/json'`,
+      `  -d '${JSON.stringify(e.body, null, 2).replaceAll("'", "'\\''")}'`,
+    );
   return lines.join(' \\\n');
 }
 

@@ -10,8 +10,11 @@ export const textDirection = (text: string): 'rtl' | undefined => (HEBREW.test(t
 export function markdownPreview(markdown: string, title: string): string {
   const lines = markdown.split('\n');
   const first = lines.findIndex((line) => line.trim() !== '');
-  if (first >= 0 && /^#{1,6}\s/.test(lines[first]!) && lines[first]!.replace(/^#+\s*/, '').trim() === title.trim()) lines.splice(first, 1);
-  return lines
-    .filter((line) => line.trim() !== '')
-    .join('\n');
+  if (
+    first >= 0 &&
+    /^#{1,6}\s/.test(lines[first]!) &&
+    lines[first]!.replace(/^#+\s*/, '').trim() === title.trim()
+  )
+    lines.splice(first, 1);
+  return lines.filter((line) => line.trim() !== '').join('\n');
 }

@@ -13,8 +13,12 @@ export function newCrawlDefaults(): Omit<CrawlSettings, 'startUrl'> {
   const saved = readStoredJson(KEY) as Partial<CrawlSettings> | null;
   return {
     ...DEFAULT_CRAWL_SETTINGS,
-    maxResults: inRange(saved?.maxResults, CRAWL_LIMITS.maxResults) ? saved.maxResults : DEFAULT_CRAWL_SETTINGS.maxResults,
-    maxDepth: inRange(saved?.maxDepth, CRAWL_LIMITS.maxDepth) ? saved.maxDepth : DEFAULT_CRAWL_SETTINGS.maxDepth,
+    maxResults: inRange(saved?.maxResults, CRAWL_LIMITS.maxResults)
+      ? saved.maxResults
+      : DEFAULT_CRAWL_SETTINGS.maxResults,
+    maxDepth: inRange(saved?.maxDepth, CRAWL_LIMITS.maxDepth)
+      ? saved.maxDepth
+      : DEFAULT_CRAWL_SETTINGS.maxDepth,
   };
 }
 

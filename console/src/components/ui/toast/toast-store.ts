@@ -34,7 +34,10 @@ function set(next: Toast[]): void {
 function scheduleVisible(): void {
   for (const toast of toasts.slice(0, TOAST_MAX_VISIBLE)) {
     if (timers.has(toast.id) || toast.leaving) continue;
-    timers.set(toast.id, setTimeout(() => dismissToast(toast.id), TOAST_AUTO_CLOSE_MS));
+    timers.set(
+      toast.id,
+      setTimeout(() => dismissToast(toast.id), TOAST_AUTO_CLOSE_MS),
+    );
   }
 }
 
@@ -51,7 +54,10 @@ export function dismissToast(id: number): void {
   const timer = timers.get(id);
   if (timer) clearTimeout(timer);
   if (!toasts.some((t) => t.id === id && !t.leaving)) return;
-  timers.set(id, setTimeout(() => removeToast(id), TOAST_TRANSITION_MS));
+  timers.set(
+    id,
+    setTimeout(() => removeToast(id), TOAST_TRANSITION_MS),
+  );
   set(toasts.map((t) => (t.id === id ? { ...t, leaving: true } : t)));
 }
 

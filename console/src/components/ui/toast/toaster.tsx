@@ -25,7 +25,12 @@ export function Toaster() {
           >
             <Icon className="toast__icon" />
             <p className="toast__message">{t.message}</p>
-            <button type="button" className="icon-button icon-button--sm toast__close" aria-label="Dismiss notification" onClick={() => dismissToast(t.id)}>
+            <button
+              type="button"
+              className="icon-button icon-button--sm toast__close"
+              aria-label="Dismiss notification"
+              onClick={() => dismissToast(t.id)}
+            >
               <CloseIcon />
             </button>
           </div>

@@ -18,8 +18,8 @@ export function ApiReferenceModal({ crawlId, onClose }: ApiReferenceModalProps) 
     <Modal title="API Reference" size="xl" onClose={onClose}>
       <div className="api-reference">
         <p className="api-reference__intro">
-          Call the Trawl API from your own code. Send your API token as a bearer token; replace <code>{TOKEN_PLACEHOLDER}</code> with it. Base URL:{' '}
-          <code>{env.apiUrl}</code>
+          Call the Trawl API from your own code. Send your API token as a bearer token; replace{' '}
+          <code>{TOKEN_PLACEHOLDER}</code> with it. Base URL: <code>{env.apiUrl}</code>
         </p>
         <div className="tabs" role="tablist" aria-label="Language">
           {LANGUAGES.map((l) => (
@@ -46,7 +46,10 @@ export function ApiReferenceModal({ crawlId, onClose }: ApiReferenceModalProps) 
                 {endpoint.title}
               </h3>
               <p className="endpoint__description">{endpoint.description}</p>
-              <CodeBlock code={snippet(endpoint, language, env.apiUrl)} label={`${endpoint.title} in ${languageLabel}`} />
+              <CodeBlock
+                code={snippet(endpoint, language, env.apiUrl)}
+                label={`${endpoint.title} in ${languageLabel}`}
+              />
             </section>
           ))}
         </div>

@@ -20,7 +20,13 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
         <code>{code}</code>
       </pre>
       {long && (
-        <button type="button" className="code-block__expand" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className="code-block__expand"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+        >
           <ChevronDownIcon className={expanded ? 'rotate-180' : undefined} />
           {expanded ? 'Collapse code' : 'Expand code'}
         </button>

@@ -1,7 +1,7 @@
 import type { Crawl } from '@trawl/sdk';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { useTrawl } from '../../../lib/auth';
+import { useTrawl } from '../../../lib/session';
 import { crawlKey } from './get-crawl';
 
 /** Aborts a running crawl; the returned crawl replaces the cached one. */

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
-import { useTrawl } from '../../../lib/auth';
+import { useCrawlReader } from '../../../lib/crawl-reader';
 
 /** Saves every result of a crawl as crawl-results-{id}.csv. */
 export function useDownloadCsv(): (id: string) => Promise<void> {
-  const trawl = useTrawl();
+  const reader = useCrawlReader();
   return useCallback(
     async (id) => {
-      const csv = await trawl.crawls.downloadCsv(id);
+      const csv = await reader.downloadCsv(id);
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       try {
         const link = document.createElement('a');
@@ -20,6 +20,6 @@ export function useDownloadCsv(): (id: string) => Promise<void> {
         setTimeout(() => URL.revokeObjectURL(url), 1000);
       }
     },
-    [trawl],
+    [reader],
   );
 }

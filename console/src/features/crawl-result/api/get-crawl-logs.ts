@@ -1,16 +1,16 @@
 import type { CrawlLog } from '@trawl/sdk';
 import useSWRInfinite from 'swr/infinite';
-import { useTrawl } from '../../../lib/auth';
+import { useCrawlReader } from '../../../lib/crawl-reader';
 import { reportFailure } from '../../../lib/report-failure';
 
 const LOGS_PAGE_SIZE = 100;
 
 /** A crawl's log lines, oldest first, one page more at each `loadMore`. */
 export function useCrawlLogs(id: string) {
-  const trawl = useTrawl();
-  const { data, error, size, setSize, isLoading, isValidating } = useSWRInfinite(
-    (index: number) => ['crawl-logs', id, index] as const,
-    ([, crawlId, index]) => trawl.crawls.logsPage(crawlId, { page: index, limit: LOGS_PAGE_SIZE }),
+  const reader = useCrawlReader();
+  const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite(
+    (index: number) => ['crawl-logs', reader.kind, id, index] as const,
+    ([, , crawlId, index]) => reader.logsPage(crawlId, { page: index, limit: LOGS_PAGE_SIZE }),
     { revalidateFirstPage: false, onError: (err: unknown) => reportFailure('loadLogs', err) },
   );
   const logs: CrawlLog[] = data?.flatMap((page) => page.results) ?? [];
@@ -22,5 +22,7 @@ export function useCrawlLogs(id: string) {
     isLoadingMore: isValidating && size > (data?.length ?? 0),
     hasMore: size < totalPages,
     loadMore: () => void setSize(size + 1),
+    /** Reads the loaded pages again, for log lines that arrived since. */
+    reload: () => void mutate(),
   };
 }

@@ -1,6 +1,7 @@
 import type { Crawl, TrawlClient } from '@trawl/sdk';
 import useSWR from 'swr';
-import { useTrawl } from '../../../lib/auth';
+import { useOptionalProject } from '../../../lib/current-project';
+import { useTrawl } from '../../../lib/session';
 
 export interface CrawlNeighbours {
   /** The crawl before this one in the crawl list (newer). */
@@ -22,7 +23,8 @@ async function findNeighbours(trawl: TrawlClient, id: string): Promise<CrawlNeig
     if (index >= 0) {
       const previous = index > 0 ? batch.results[index - 1]! : before;
       let next = batch.results[index + 1] ?? null;
-      if (!next && page + 1 < batch.totalPages) next = (await trawl.crawls.list({ page: page + 1, limit: PAGE_SIZE })).results[0] ?? null;
+      if (!next && page + 1 < batch.totalPages)
+        next = (await trawl.crawls.list({ page: page + 1, limit: PAGE_SIZE })).results[0] ?? null;
       return { previous, next };
     }
     before = batch.results[batch.results.length - 1] ?? null;
@@ -31,8 +33,14 @@ async function findNeighbours(trawl: TrawlClient, id: string): Promise<CrawlNeig
   return { previous: null, next: null };
 }
 
-export function useCrawlNeighbours(id: string): CrawlNeighbours {
+/** The crawls before and after this one in the current project's list; none for a try-out crawl (`enabled` false). */
+export function useCrawlNeighbours(id: string, enabled: boolean): CrawlNeighbours {
   const trawl = useTrawl();
-  const { data } = useSWR(['crawls', 'neighbours', id], () => findNeighbours(trawl, id), { revalidateOnFocus: false });
+  const projectId = useOptionalProject()?.id ?? null;
+  const { data } = useSWR(
+    enabled ? ['crawls', projectId, 'neighbours', id] : null,
+    () => findNeighbours(trawl, id),
+    { revalidateOnFocus: false },
+  );
   return data ?? { previous: null, next: null };
 }

@@ -1,7 +1,7 @@
-import type { CrawlResultPage, TrawlClient } from '@trawl/sdk';
+import type { CrawlResultPage } from '@trawl/sdk';
 import { useCallback } from 'react';
 import useSWR from 'swr';
-import { useTrawl } from '../../../lib/auth';
+import { useCrawlReader, type CrawlReader } from '../../../lib/crawl-reader';
 import { reportFailure } from '../../../lib/report-failure';
 
 /** SPEC section 9: results page size. */
@@ -14,11 +14,14 @@ interface ResultsQuery {
   query: string;
 }
 
-const fetchResults = (trawl: TrawlClient, id: string, { page, query }: ResultsQuery) =>
-  trawl.crawls.resultsPage(id, { page: page - 1, limit: RESULTS_PAGE_SIZE, query: query || undefined });
+const fetchResults = (reader: CrawlReader, id: string, { page, query }: ResultsQuery) =>
+  reader.resultsPage(id, { page: page - 1, limit: RESULTS_PAGE_SIZE, query: query || undefined });
 
 /** Newly arrived results merged into the page shown: sorted by position, capped at the page size; counts never go down. */
-export function mergeResultPages(current: CrawlResultPage | undefined, fresh: CrawlResultPage): CrawlResultPage {
+export function mergeResultPages(
+  current: CrawlResultPage | undefined,
+  fresh: CrawlResultPage,
+): CrawlResultPage {
   if (!current) return fresh;
   const byId = new Map(current.results.map((r) => [r.id, r]));
   for (const result of fresh.results) byId.set(result.id, result);
@@ -33,14 +36,21 @@ export function mergeResultPages(current: CrawlResultPage | undefined, fresh: Cr
 
 /** One page of a crawl's results; `reloadMerged` fetches it again and merges what arrived. */
 export function useCrawlResults(id: string, { page, query }: ResultsQuery) {
-  const trawl = useTrawl();
-  const { data, error, isLoading, mutate } = useSWR(['crawl-results', id, page, query], () => fetchResults(trawl, id, { page, query }), {
-    keepPreviousData: true,
-    onError: (err: unknown) => reportFailure('loadResults', err),
-  });
+  const reader = useCrawlReader();
+  const { data, error, isLoading, mutate } = useSWR(
+    ['crawl-results', reader.kind, id, page, query],
+    () => fetchResults(reader, id, { page, query }),
+    {
+      keepPreviousData: true,
+      onError: (err: unknown) => reportFailure('loadResults', err),
+    },
+  );
   const reloadMerged = useCallback(
-    () => mutate(async (current) => mergeResultPages(current, await fetchResults(trawl, id, { page, query })), { revalidate: false }),
-    [mutate, trawl, id, page, query],
+    () =>
+      mutate(async (current) => mergeResultPages(current, await fetchResults(reader, id, { page, query })), {
+        revalidate: false,
+      }),
+    [mutate, reader, id, page, query],
   );
   return { data, error, isLoading, reloadMerged };
 }

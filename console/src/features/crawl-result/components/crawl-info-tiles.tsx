@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 import { CrawlDuration } from '../../../components/crawl/crawl-duration';
 import { CrawlOrigin } from '../../../components/crawl/crawl-origin';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { Link } from 'wouter';
+import { useIsPublicCrawl } from '../../../lib/crawl-reader';
 import { formatDateTimeSeconds } from '../../../lib/dates';
+
+/** SPEC section 9: a try-out crawl stores at most this many results. */
+const PUBLIC_MAX_RESULTS = 15;
 
 function Tile({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -19,10 +24,20 @@ const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
 /** Results, Start URL, Origin, AI extraction, Duration, Time, Timeout and Crawl ID. */
 export function CrawlInfoTiles({ crawl, resultsCount }: { crawl: Crawl; resultsCount: number }) {
   const url = crawl.startUrls[0] ?? '';
+  const isPublic = useIsPublicCrawl();
   return (
     <dl className="info-tiles" aria-label="Crawl details">
       <Tile label="Results">
-        <span className="info-tile__number tabular">{resultsCount}</span>
+        {isPublic ? (
+          <span className="info-tile__capped">
+            <span className="info-tile__number tabular">
+              {resultsCount} / {PUBLIC_MAX_RESULTS} max
+            </span>{' '}
+            - <Link href="/signup">Join to unlock</Link>
+          </span>
+        ) : (
+          <span className="info-tile__number tabular">{resultsCount}</span>
+        )}
       </Tile>
       <Tile label="Start URL" wide>
         <a href={url} target="_blank" rel="noreferrer noopener" className="info-tile__link">
@@ -33,7 +48,11 @@ export function CrawlInfoTiles({ crawl, resultsCount }: { crawl: Crawl; resultsC
         <CrawlOrigin origin={crawl.origin} />
       </Tile>
       <Tile label="AI extraction" wide>
-        {crawl.extraction?.trim() ? <span className="info-tile__clamp">{crawl.extraction}</span> : <span className="muted">None</span>}
+        {crawl.extraction?.trim() ? (
+          <span className="info-tile__clamp">{crawl.extraction}</span>
+        ) : (
+          <span className="muted">None</span>
+        )}
       </Tile>
       <Tile label="Duration">
         <CrawlDuration crawl={crawl} />
@@ -46,7 +65,11 @@ export function CrawlInfoTiles({ crawl, resultsCount }: { crawl: Crawl; resultsC
           </span>
           <span>
             <span className="muted">Completed </span>
-            {crawl.completedAt ? formatDateTimeSeconds(crawl.completedAt) : crawl.status === 'running' ? 'Running…' : '—'}
+            {crawl.completedAt
+              ? formatDateTimeSeconds(crawl.completedAt)
+              : crawl.status === 'running'
+                ? 'Running…'
+                : '—'}
           </span>
         </span>
       </Tile>

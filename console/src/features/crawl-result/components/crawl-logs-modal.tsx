@@ -5,6 +5,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ArrowDownIcon, LogsIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { useTeamEvents } from '../../../lib/realtime';
+import { useThrottled } from '../../../lib/use-throttled';
 import { useCrawlLogs } from '../api/get-crawl-logs';
 
 /** SPEC section 9: 'Scroll to bottom' shows above 25 lines. */
@@ -30,9 +32,15 @@ function LogLine({ log, number }: { log: CrawlLog; number: number }) {
 }
 
 export function CrawlLogsModal({ crawlId, onClose }: { crawlId: string; onClose(): void }) {
-  const { logs, isLoading, isLoadingMore, hasMore, loadMore } = useCrawlLogs(crawlId);
+  const { logs, isLoading, isLoadingMore, hasMore, loadMore, reload } = useCrawlLogs(crawlId);
+  // New log lines of a running crawl show while the modal is open.
+  const reloadSoon = useThrottled(reload, 1000);
+  useTeamEvents((event) => {
+    if (event.type === 'CRAWL_LOG_CREATED_EVENT' && event.crawlId === crawlId) reloadSoon();
+  });
   const listRef = useRef<HTMLOListElement>(null);
-  const scrollToBottom = () => listRef.current?.lastElementChild?.scrollIntoView({ behavior: 'smooth', block: 'end' });
+  const scrollToBottom = () =>
+    listRef.current?.lastElementChild?.scrollIntoView({ behavior: 'smooth', block: 'end' });
 
   return (
     <Modal

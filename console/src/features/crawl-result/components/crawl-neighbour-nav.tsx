@@ -26,7 +26,7 @@ function NeighbourLink({ crawl, direction }: { crawl: Crawl | null; direction: '
 
 /** Arrows to the crawls before and after this one in the crawl list. */
 export function CrawlNeighbourNav({ crawlId }: { crawlId: string }) {
-  const { previous, next } = useCrawlNeighbours(crawlId);
+  const { previous, next } = useCrawlNeighbours(crawlId, true);
   return (
     <div className="neighbour-nav" role="group" aria-label="Other crawls">
       <NeighbourLink crawl={previous} direction="previous" />

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { CrawlStatusBadge } from '../../../components/crawl/crawl-status-badge';
 import { Button } from '../../../components/ui/button';
-import { ChevronLeftIcon, CodeIcon, RefreshIcon, StopIcon } from '../../../components/ui/icons';
+import { ChevronLeftIcon, CodeIcon, RefreshIcon, SparklesIcon, StopIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast/toast-store';
+import { useIsPublicCrawl } from '../../../lib/crawl-reader';
 import { reportFailure } from '../../../lib/report-failure';
 import { displayUrl } from '../../../lib/urls';
 import { useAbortCrawl } from '../api/abort-crawl';
@@ -17,6 +18,7 @@ interface CrawlResultHeaderProps {
 }
 
 export function CrawlResultHeader({ crawl, onRecrawl, onOpenApiReference }: CrawlResultHeaderProps) {
+  const isPublic = useIsPublicCrawl();
   const abortCrawl = useAbortCrawl();
   const [aborting, setAborting] = useState(false);
   const url = crawl.startUrls[0] ?? '';
@@ -36,10 +38,17 @@ export function CrawlResultHeader({ crawl, onRecrawl, onOpenApiReference }: Craw
   return (
     <header className="page-header page-header--result">
       <div className="page-header__main">
-        <Link href="/home" className="back-link">
-          <ChevronLeftIcon />
-          Crawls
-        </Link>
+        {isPublic ? (
+          <Link href="/try" className="back-link">
+            <ChevronLeftIcon />
+            Try another website
+          </Link>
+        ) : (
+          <Link href="/home" className="back-link">
+            <ChevronLeftIcon />
+            Crawls
+          </Link>
+        )}
         <div className="page-header__title-row">
           <h1 className="page-header__title" title={url}>
             {crawl.title || displayUrl(url)}
@@ -49,16 +58,26 @@ export function CrawlResultHeader({ crawl, onRecrawl, onOpenApiReference }: Craw
         {crawl.title && <p className="page-header__subtitle">{displayUrl(url)}</p>}
       </div>
       <div className="page-header__actions">
-        {crawl.status === 'running' && (
+        {isPublic && (
+          <Link href="/signup" className="button button--primary button--md">
+            <SparklesIcon />
+            Join for faster scalable crawls
+          </Link>
+        )}
+        {crawl.status === 'running' && !isPublic && (
           <Button variant="danger" icon={<StopIcon />} loading={aborting} onClick={abort}>
             Abort
           </Button>
         )}
-        <CrawlNeighbourNav crawlId={crawl.id} />
+        {!isPublic && <CrawlNeighbourNav crawlId={crawl.id} />}
         <Button icon={<CodeIcon />} onClick={onOpenApiReference}>
           API Reference
         </Button>
-        <Button variant="primary" icon={<RefreshIcon />} onClick={() => onRecrawl(crawl)}>
+        <Button
+          variant={isPublic ? 'secondary' : 'primary'}
+          icon={<RefreshIcon />}
+          onClick={() => onRecrawl(crawl)}
+        >
           Recrawl
         </Button>
       </div>

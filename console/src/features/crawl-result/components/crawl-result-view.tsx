@@ -4,9 +4,11 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FileSearchIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useIsPublicCrawl } from '../../../lib/crawl-reader';
 import { isNotFound } from '../../../lib/report-failure';
 import { useCrawl } from '../api/get-crawl';
 import { useCompletionToast } from '../hooks/use-completion-toast';
+import { useLiveCrawl } from '../hooks/use-live-crawl';
 import { useMonotonic } from '../hooks/use-monotonic';
 import { CrawlInfoTiles } from './crawl-info-tiles';
 import { CrawlResultHeader } from './crawl-result-header';
@@ -44,7 +46,11 @@ function Loaded({ crawl, ...actions }: Omit<CrawlResultViewProps, 'crawlId'> & {
   const resultsCount = useMonotonic(crawl.numberOfResults);
   return (
     <div className="page">
-      <CrawlResultHeader crawl={crawl} onRecrawl={actions.onRecrawl} onOpenApiReference={actions.onOpenApiReference} />
+      <CrawlResultHeader
+        crawl={crawl}
+        onRecrawl={actions.onRecrawl}
+        onOpenApiReference={actions.onOpenApiReference}
+      />
       <CrawlInfoTiles crawl={crawl} resultsCount={resultsCount} />
       <CrawlResults crawl={crawl} onRecrawl={actions.onRecrawl} onNewCrawl={actions.onNewCrawl} />
     </div>
@@ -53,7 +59,9 @@ function Loaded({ crawl, ...actions }: Omit<CrawlResultViewProps, 'crawlId'> & {
 
 /** The crawl result page: header, info tiles and results, live while the crawl runs. */
 export function CrawlResultView({ crawlId, ...actions }: CrawlResultViewProps) {
+  const isPublic = useIsPublicCrawl();
   const { crawl, error, mutate } = useCrawl(crawlId);
+  useLiveCrawl(crawlId, mutate);
   useCompletionToast(crawl);
 
   if (isNotFound(error)) {
@@ -63,10 +71,14 @@ export function CrawlResultView({ crawlId, ...actions }: CrawlResultViewProps) {
           <EmptyState
             icon={<FileSearchIcon />}
             title="Crawl not found"
-            description="There is no crawl with this ID, or it belongs to another team."
+            description={
+              isPublic
+                ? 'There is no try-out crawl with this ID.'
+                : 'There is no crawl with this ID, or it belongs to another team.'
+            }
             actions={
-              <Link href="/home" className="button button--primary button--md">
-                Back to crawls
+              <Link href={isPublic ? '/try' : '/home'} className="button button--primary button--md">
+                {isPublic ? 'Start a new crawl' : 'Back to crawls'}
               </Link>
             }
           />
@@ -78,7 +90,11 @@ export function CrawlResultView({ crawlId, ...actions }: CrawlResultViewProps) {
     return (
       <div className="page">
         <div className="card">
-          <EmptyState tone="danger" title="The crawl could not be loaded" actions={<Button onClick={() => void mutate()}>Try again</Button>} />
+          <EmptyState
+            tone="danger"
+            title="The crawl could not be loaded"
+            actions={<Button onClick={() => void mutate()}>Try again</Button>}
+          />
         </div>
       </div>
     );

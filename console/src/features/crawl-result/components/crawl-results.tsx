@@ -64,7 +64,7 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
         onDownloadCsv={download}
       />
       <div className="results__summary" aria-live="polite">
-        {searching && data && <span className="results__found">{data.totalResults === 1 ? '1 result found' : `${data.totalResults} results found`}</span>}
+        {searching && data && <span className="results__found">{data.totalResults} result(s) found</span>}
         {results.length > 0 && (
           <span>
             Showing {from}-{from + results.length - 1} of {total} results
@@ -84,7 +84,12 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
             ))}
           </div>
         ) : results.length === 0 ? (
-          <ResultsEmptyState crawl={crawl} searching={searching} onRecrawl={onRecrawl} onNewCrawl={onNewCrawl} />
+          <ResultsEmptyState
+            crawl={crawl}
+            searching={searching}
+            onRecrawl={onRecrawl}
+            onNewCrawl={onNewCrawl}
+          />
         ) : view === 'grid' ? (
           <div className="results-grid">
             {results.map((result) => (

@@ -15,12 +15,23 @@ export function ResultCard({ result, onExpand }: ResultCardProps) {
     <article className="result-card" aria-labelledby={`result-${result.id}-title`}>
       <header className="result-card__header">
         <span className="result-card__position">#{result.position}</span>
-        <a className="result-card__url" href={result.url} target="_blank" rel="noreferrer noopener" title={result.url}>
+        <a
+          className="result-card__url"
+          href={result.url}
+          target="_blank"
+          rel="noreferrer noopener"
+          title={result.url}
+        >
           {result.url}
         </a>
         <div className="result-card__actions">
           <CopyButton text={result.markdown} ariaLabel={`Copy markdown of ${result.title || result.url}`} />
-          <button type="button" className="icon-button icon-button--sm" aria-label={`Expand ${result.title || result.url}`} onClick={() => onExpand(result)}>
+          <button
+            type="button"
+            className="icon-button icon-button--sm"
+            aria-label={`Expand ${result.title || result.url}`}
+            onClick={() => onExpand(result)}
+          >
             <ExpandIcon />
           </button>
         </div>

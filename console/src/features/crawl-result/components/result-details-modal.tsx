@@ -10,7 +10,9 @@ export function ResultDetailsModal({ result, onClose }: { result: CrawlResult; o
       title={`Result #${result.position}`}
       size="xl"
       onClose={onClose}
-      headerExtra={<CopyButton text={result.markdown} label="Copy Markdown" className="modal__header-extra" />}
+      headerExtra={
+        <CopyButton text={result.markdown} label="Copy Markdown" className="modal__header-extra" />
+      }
     >
       <div className="result-details">
         <a className="result-details__url" href={result.url} target="_blank" rel="noreferrer noopener">
@@ -19,7 +21,12 @@ export function ResultDetailsModal({ result, onClose }: { result: CrawlResult; o
         <h3 className="result-details__title" dir={textDirection(result.title)}>
           {result.title || 'Untitled page'}
         </h3>
-        <pre className="result-details__markdown" dir={textDirection(result.markdown)} tabIndex={0} aria-label="Markdown">
+        <pre
+          className="result-details__markdown"
+          dir={textDirection(result.markdown)}
+          tabIndex={0}
+          aria-label="Markdown"
+        >
           {result.markdown}
         </pre>
       </div>

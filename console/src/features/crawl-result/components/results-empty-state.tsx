@@ -1,7 +1,14 @@
 import type { Crawl } from '@trawl/sdk';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { AlertIcon, FileSearchIcon, PlusIcon, RefreshIcon, SearchIcon, StopIcon } from '../../../components/ui/icons';
+import {
+  AlertIcon,
+  FileSearchIcon,
+  PlusIcon,
+  RefreshIcon,
+  SearchIcon,
+  StopIcon,
+} from '../../../components/ui/icons';
 import { CrawlProgress } from './crawl-progress';
 
 interface ResultsEmptyStateProps {
@@ -13,7 +20,14 @@ interface ResultsEmptyStateProps {
 
 /** What the results area shows when there are no results to list. */
 export function ResultsEmptyState({ crawl, searching, onRecrawl, onNewCrawl }: ResultsEmptyStateProps) {
-  if (searching) return <EmptyState icon={<SearchIcon />} title="No results found" description="Try another word, or clear the search." />;
+  if (searching)
+    return (
+      <EmptyState
+        icon={<SearchIcon />}
+        title="No results found"
+        description="Try another word, or clear the search."
+      />
+    );
   if (crawl.status === 'running') return <CrawlProgress />;
   if (crawl.status === 'failed' || crawl.status === 'error') {
     return (
@@ -36,7 +50,14 @@ export function ResultsEmptyState({ crawl, searching, onRecrawl, onNewCrawl }: R
     );
   }
   if (crawl.status === 'aborted') {
-    return <EmptyState tone="danger" icon={<StopIcon />} title="Crawl aborted" description="The crawl was aborted with no results." />;
+    return (
+      <EmptyState
+        tone="danger"
+        icon={<StopIcon />}
+        title="Crawl aborted"
+        description="The crawl was aborted with no results."
+      />
+    );
   }
   return (
     <EmptyState

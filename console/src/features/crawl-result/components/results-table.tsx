@@ -41,8 +41,17 @@ export function ResultsTable({ results, onExpand }: ResultsTableProps) {
               </td>
               <td className="table__actions">
                 <div className="row-actions">
-                  <CopyButton text={result.markdown} label="Copy Markdown" ariaLabel={`Copy markdown of result ${result.position}`} />
-                  <button type="button" className="button button--ghost button--sm" aria-label={`View details of result ${result.position}`} onClick={() => onExpand(result)}>
+                  <CopyButton
+                    text={result.markdown}
+                    label="Copy Markdown"
+                    ariaLabel={`Copy markdown of result ${result.position}`}
+                  />
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    aria-label={`View details of result ${result.position}`}
+                    onClick={() => onExpand(result)}
+                  >
                     <ExpandIcon />
                     View Details
                   </button>

@@ -14,7 +14,14 @@ interface ResultsToolbarProps {
 }
 
 /** Search, Logs, Download CSV and the grid/table switch. */
-export function ResultsToolbar({ onSearch, view, canChooseView, onViewChange, onOpenLogs, onDownloadCsv }: ResultsToolbarProps) {
+export function ResultsToolbar({
+  onSearch,
+  view,
+  canChooseView,
+  onViewChange,
+  onOpenLogs,
+  onDownloadCsv,
+}: ResultsToolbarProps) {
   const [input, setInput] = useState('');
   const [downloading, setDownloading] = useState(false);
 
@@ -39,15 +46,33 @@ export function ResultsToolbar({ onSearch, view, canChooseView, onViewChange, on
         <Button size="sm" className="hide-mobile" icon={<LogsIcon />} onClick={onOpenLogs}>
           Logs
         </Button>
-        <Button size="sm" className="hide-mobile" icon={<DownloadIcon />} loading={downloading} onClick={download}>
+        <Button
+          size="sm"
+          className="hide-mobile"
+          icon={<DownloadIcon />}
+          loading={downloading}
+          onClick={download}
+        >
           Download CSV
         </Button>
         {canChooseView && (
           <div className="view-toggle" role="group" aria-label="Results view">
-            <button type="button" className="view-toggle__option" aria-label="Grid view" aria-pressed={view === 'grid'} onClick={() => onViewChange('grid')}>
+            <button
+              type="button"
+              className="view-toggle__option"
+              aria-label="Grid view"
+              aria-pressed={view === 'grid'}
+              onClick={() => onViewChange('grid')}
+            >
               <GridIcon />
             </button>
-            <button type="button" className="view-toggle__option" aria-label="Table view" aria-pressed={view === 'table'} onClick={() => onViewChange('table')}>
+            <button
+              type="button"
+              className="view-toggle__option"
+              aria-label="Table view"
+              aria-pressed={view === 'table'}
+              onClick={() => onViewChange('table')}
+            >
               <TableIcon />
             </button>
           </div>

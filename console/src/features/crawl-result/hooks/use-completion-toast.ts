@@ -7,7 +7,8 @@ export function useCompletionToast(crawl: Crawl | undefined): void {
   const previous = useRef<CrawlStatus | undefined>(undefined);
   const status = crawl?.status;
   useEffect(() => {
-    if (previous.current === 'running' && (status === 'succeeded' || status === 'timed_out')) toast.success('Crawl completed successfully');
+    if (previous.current === 'running' && (status === 'succeeded' || status === 'timed_out'))
+      toast.success('Crawl completed successfully');
     if (status) previous.current = status;
   }, [status]);
 }

@@ -7,7 +7,11 @@ export type ResultsView = 'grid' | 'table';
 const KEY = 'crawl-result-view';
 
 /** Grid or table, remembered; always grid on mobile. */
-export function useResultsView(): { view: ResultsView; setView(view: ResultsView): void; canChoose: boolean } {
+export function useResultsView(): {
+  view: ResultsView;
+  setView(view: ResultsView): void;
+  canChoose: boolean;
+} {
   const [chosen, setChosen] = useState<ResultsView>(() => (readStored(KEY) === 'table' ? 'table' : 'grid'));
   const mobile = useMediaQuery(MOBILE_QUERY);
   return {

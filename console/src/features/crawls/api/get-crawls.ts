@@ -1,7 +1,8 @@
 import type { CrawlPage } from '@trawl/sdk';
 import useSWR, { type KeyedMutator } from 'swr';
-import { useTrawl } from '../../../lib/auth';
+import { useProjects } from '../../../lib/current-project';
 import { reportFailure } from '../../../lib/report-failure';
+import { useTrawl } from '../../../lib/session';
 
 /** SPEC section 9: crawl list page size. */
 export const CRAWLS_PAGE_SIZE = 15;
@@ -19,19 +20,23 @@ export interface UseCrawls {
   error: unknown;
   isLoading: boolean;
   mutate: KeyedMutator<CrawlPage>;
+  /** The project the list is of. */
+  projectId: string;
 }
 
-/** One page of crawls, newest first, refreshed every 5 seconds while any crawl on it runs. */
+/** One page of the current project's crawls, newest first, refreshed every 5 seconds while any crawl on it runs. */
 export function useCrawls({ page, query }: CrawlsQuery): UseCrawls {
   const trawl = useTrawl();
+  const projectId = useProjects().current.id;
   const { data, error, isLoading, mutate } = useSWR(
-    ['crawls', page, query],
+    // The project is in the key: switching projects shows the other list at once, never this one's.
+    ['crawls', projectId, page, query],
     () => trawl.crawls.list({ page: page - 1, limit: CRAWLS_PAGE_SIZE, query: query || undefined }),
     {
-      keepPreviousData: true,
-      refreshInterval: (latest) => (latest?.results.some((c) => c.status === 'running') ? RUNNING_REFRESH_MS : 0),
+      refreshInterval: (latest) =>
+        latest?.results.some((c) => c.status === 'running') ? RUNNING_REFRESH_MS : 0,
       onError: (err: unknown) => reportFailure('loadCrawls', err),
     },
   );
-  return { data, error, isLoading, mutate };
+  return { data, error, isLoading, mutate, projectId };
 }

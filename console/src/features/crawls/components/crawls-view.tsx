@@ -6,6 +6,7 @@ import { GlobeIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useCrawls } from '../api/get-crawls';
+import { useLiveCrawls } from '../hooks/use-live-crawls';
 import { CrawlsTable } from './crawls-table';
 
 interface CrawlsViewProps {
@@ -18,7 +19,9 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
   const [page, setPage] = useState(1);
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
-  const { data, error, mutate } = useCrawls({ page, query });
+  const crawls = useCrawls({ page, query });
+  const { data, error, mutate } = crawls;
+  useLiveCrawls(crawls, page === 1 && !query);
 
   const search = (value: string) => {
     setQuery(value);
@@ -37,7 +40,9 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
       <header className="page-header">
         <div>
           <h1 className="page-header__title">Crawls</h1>
-          <p className="page-header__subtitle">Crawl any website into clean markdown, then read, search and download the results.</p>
+          <p className="page-header__subtitle">
+            Crawl any website into clean markdown, then read, search and download the results.
+          </p>
         </div>
         <Button variant="primary" icon={<PlusIcon />} onClick={onNewCrawl}>
           Add crawl
@@ -60,11 +65,26 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
       ) : (
         <section className="card" aria-label="Crawl list">
           <div className="card__toolbar">
-            <SearchInput value={input} onChange={setInput} onSearch={search} onClear={clear} placeholder="Search URL or crawl ID" label="Search URL or crawl ID" />
-            {data && <span className="card__count">{data.totalResults === 1 ? '1 crawl' : `${data.totalResults} crawls`}</span>}
+            <SearchInput
+              value={input}
+              onChange={setInput}
+              onSearch={search}
+              onClear={clear}
+              placeholder="Search URL or crawl ID"
+              label="Search URL or crawl ID"
+            />
+            {data && (
+              <span className="card__count">
+                {data.totalResults === 1 ? '1 crawl' : `${data.totalResults} crawls`}
+              </span>
+            )}
           </div>
           {data && data.totalResults === 0 ? (
-            <EmptyState icon={<SearchIcon />} title="No results found" description={`No crawl matches “${query}”.`} />
+            <EmptyState
+              icon={<SearchIcon />}
+              title="No results found"
+              description={`No crawl matches “${query}”.`}
+            />
           ) : error && !data ? (
             <EmptyState
               title="Crawls could not be loaded"
@@ -76,7 +96,12 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
           )}
           {data && data.totalPages > 1 && (
             <div className="card__footer">
-              <Pagination page={page} totalPages={data.totalPages} onChange={setPage} label="Crawl list pages" />
+              <Pagination
+                page={page}
+                totalPages={data.totalPages}
+                onChange={setPage}
+                label="Crawl list pages"
+              />
             </div>
           )}
         </section>

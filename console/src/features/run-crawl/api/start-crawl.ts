@@ -1,7 +1,7 @@
 import type { Crawl, CrawlSettings } from '@trawl/sdk';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { useTrawl } from '../../../lib/auth';
+import { useTrawl } from '../../../lib/session';
 
 /** Starts a crawl and marks every cached crawl list stale, so the new crawl shows up. */
 export function useStartCrawl(): (settings: CrawlSettings) => Promise<Crawl> {

@@ -1,5 +1,5 @@
 import { Field } from '../../../components/ui/field';
-import { FORM_INPUT_MAX, type FieldErrors, type SettingsForm } from '../settings-form';
+import { depthCapped, FORM_INPUT_MAX, MESSAGES, type FieldErrors, type SettingsForm } from '../settings-form';
 import { WholeNumberInput } from './whole-number-input';
 
 interface CrawlFormFieldsProps {
@@ -33,14 +33,36 @@ export function CrawlFormFields({ form, errors, update }: CrawlFormFieldsProps) 
       <div className="form-row">
         <Field label="Max results" error={limitsOff ? null : errors.maxResults} hint={limitsHint}>
           {(props) => (
-            <WholeNumberInput {...props} value={form.maxResults} max={FORM_INPUT_MAX.maxResults} disabled={limitsOff} onChange={(maxResults) => update({ maxResults })} />
+            <WholeNumberInput
+              {...props}
+              value={form.maxResults}
+              max={FORM_INPUT_MAX.maxResults}
+              disabled={limitsOff}
+              onChange={(maxResults) => update({ maxResults })}
+            />
           )}
         </Field>
-        <Field label="Max depth" error={limitsOff ? null : errors.maxDepth} hint={limitsHint}>
-          {(props) => <WholeNumberInput {...props} value={form.maxDepth} max={FORM_INPUT_MAX.maxDepth} disabled={limitsOff} onChange={(maxDepth) => update({ maxDepth })} />}
+        <Field
+          label="Max depth"
+          error={limitsOff ? null : errors.maxDepth}
+          hint={limitsHint ?? (depthCapped(form) ? MESSAGES.maxDepthCapped : undefined)}
+        >
+          {(props) => (
+            <WholeNumberInput
+              {...props}
+              value={form.maxDepth}
+              max={FORM_INPUT_MAX.maxDepth}
+              disabled={limitsOff}
+              onChange={(maxDepth) => update({ maxDepth })}
+            />
+          )}
         </Field>
       </div>
-      <Field label="AI Extraction" error={errors.extraction} hint="Optional. Describe what to keep from each page.">
+      <Field
+        label="AI Extraction"
+        error={errors.extraction}
+        hint="Optional. Describe what to keep from each page."
+      >
         {(props) => (
           <textarea
             {...props}

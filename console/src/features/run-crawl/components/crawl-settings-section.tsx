@@ -11,19 +11,27 @@ interface CrawlSettingsSectionProps {
   form: SettingsForm;
   errors: FieldErrors;
   update(patch: Partial<SettingsForm>): void;
+  /** A try-out visitor has no static IPs (and no credentials to ask the server about them). */
+  isPublic: boolean;
 }
 
 /** The collapsible 'Settings' section of the Run crawl modal. */
-export function CrawlSettingsSection({ form, errors, update }: CrawlSettingsSectionProps) {
+export function CrawlSettingsSection({ form, errors, update, isPublic }: CrawlSettingsSectionProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const { options } = useCrawlOptions();
+  const { options } = useCrawlOptions(!isPublic);
   const staticIp = options?.staticIp ?? null;
   const hasError = Boolean(errors.timeout || errors.engineType || errors.useStaticIps);
 
   return (
     <section className={`collapsible${open ? ' collapsible--open' : ''}`}>
-      <button type="button" className="collapsible__trigger" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="collapsible__trigger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         <span>Settings</span>
         {hasError && !open && <span className="collapsible__flag">Needs attention</span>}
         <ChevronDownIcon className="collapsible__chevron" />
@@ -47,12 +55,24 @@ export function CrawlSettingsSection({ form, errors, update }: CrawlSettingsSect
         </div>
         <div className="form-row">
           <Field label="Timeout in minutes" error={errors.timeout}>
-            {(props) => <WholeNumberInput {...props} value={form.timeout} max={FORM_INPUT_MAX.timeout} onChange={(timeout) => update({ timeout })} />}
+            {(props) => (
+              <WholeNumberInput
+                {...props}
+                value={form.timeout}
+                max={FORM_INPUT_MAX.timeout}
+                onChange={(timeout) => update({ timeout })}
+              />
+            )}
           </Field>
           <EngineTypeControl value={form.engineType} onChange={(engineType) => update({ engineType })} />
         </div>
         <div className="settings-grid">
-          <Switch label="Include links" description="Keep links in the markdown" checked={form.includeLinks} onChange={(includeLinks) => update({ includeLinks })} />
+          <Switch
+            label="Include links"
+            description="Keep links in the markdown"
+            checked={form.includeLinks}
+            onChange={(includeLinks) => update({ includeLinks })}
+          />
           <Switch
             label="Exclude non main tags"
             description="Drop navigation, headers and footers"
@@ -67,7 +87,15 @@ export function CrawlSettingsSection({ form, errors, update }: CrawlSettingsSect
           />
           <Switch
             label="Use static IPs"
-            description={staticIp ? `Requests come from ${staticIp}` : options ? 'Not configured on this server' : 'Checking…'}
+            description={
+              isPublic
+                ? 'Sign up to use static IPs'
+                : staticIp
+                  ? `Requests come from ${staticIp}`
+                  : options
+                    ? 'Not configured on this server'
+                    : 'Checking…'
+            }
             checked={form.useStaticIps && staticIp !== null}
             disabled={staticIp === null}
             onChange={(useStaticIps) => update({ useStaticIps })}

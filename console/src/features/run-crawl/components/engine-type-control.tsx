@@ -8,7 +8,13 @@ const ENGINES: { value: EngineType; label: string; tip: string }[] = [
 ];
 
 /** A segmented radio group; each option explains itself in a tooltip on hover and focus. */
-export function EngineTypeControl({ value, onChange }: { value: EngineType; onChange(value: EngineType): void }) {
+export function EngineTypeControl({
+  value,
+  onChange,
+}: {
+  value: EngineType;
+  onChange(value: EngineType): void;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -17,7 +23,10 @@ export function EngineTypeControl({ value, onChange }: { value: EngineType; onCh
       </span>
       <div className="segmented" role="radiogroup" aria-labelledby={`${id}-label`}>
         {ENGINES.map((engine) => (
-          <label key={engine.value} className={`segmented__option tooltip tooltip--top${value === engine.value ? ' segmented__option--active' : ''}`}>
+          <label
+            key={engine.value}
+            className={`segmented__option tooltip tooltip--top${value === engine.value ? ' segmented__option--active' : ''}`}
+          >
             <input
               type="radio"
               className="visually-hidden"

@@ -6,11 +6,22 @@ import { Modal } from '../../../components/ui/modal';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { reportFailure } from '../../../lib/report-failure';
+import { useCrawlOptions } from '../api/crawl-options';
 import { useStartCrawl } from '../api/start-crawl';
 import { newCrawlDefaults, saveLastUsedSettings } from '../last-used-settings';
 import {
-  canStart, completeSettings, detailsToFieldErrors, formErrors, formToJson, parseJsonSettings, settingsFromCrawl, settingsFromForm, toForm,
-  type FieldErrors, type SettingsForm,
+  canStart,
+  completeSettings,
+  detailsToFieldErrors,
+  formErrors,
+  formToJson,
+  parseJsonSettings,
+  settingsFromCrawl,
+  settingsFromForm,
+  toForm,
+  withAvailableStaticIps,
+  type FieldErrors,
+  type SettingsForm,
 } from '../settings-form';
 import { CrawlFormFields } from './crawl-form-fields';
 import { CrawlSettingsSection } from './crawl-settings-section';
@@ -19,30 +30,40 @@ import { JsonSettingsEditor } from './json-settings-editor';
 interface RunCrawlModalProps {
   /** The crawl to run again (Recrawl), or null for a new crawl. */
   source: Crawl | null;
+  /** A try-out visitor: Start goes to /signup (SPEC.md section 4). */
+  isPublic: boolean;
   onClose(): void;
 }
 
-export function RunCrawlModal({ source, onClose }: RunCrawlModalProps) {
+export function RunCrawlModal({ source, isPublic, onClose }: RunCrawlModalProps) {
   const formId = useId();
   const [, navigate] = useLocation();
   const startCrawl = useStartCrawl();
-  const [form, setForm] = useState<SettingsForm>(() => toForm(source ? settingsFromCrawl(source) : newCrawlDefaults()));
+  const [form, setForm] = useState<SettingsForm>(() =>
+    toForm(source ? settingsFromCrawl(source) : newCrawlDefaults()),
+  );
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [json, setJson] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
+  const { options } = useCrawlOptions(!isPublic);
+  const effectiveForm = withAvailableStaticIps(form, options?.staticIp, isPublic);
+
   const parsedJson = useMemo(() => (json === null ? null : parseJsonSettings(json)), [json]);
   const jsonErrors = parsedJson?.errors ?? [];
   const errors = { ...formErrors(form), ...serverErrors };
-  const ready = json === null ? canStart(form) && Object.keys(serverErrors).length === 0 : jsonErrors.length === 0;
+  const ready =
+    json === null ? canStart(form) && Object.keys(serverErrors).length === 0 : jsonErrors.length === 0;
 
   const update = (patch: Partial<SettingsForm>) => {
     setForm((current) => ({ ...current, ...patch }));
-    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
+    setServerErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))),
+    );
   };
 
   const toggleJson = (on: boolean) => {
-    if (on) return setJson(formToJson(form));
+    if (on) return setJson(formToJson(effectiveForm));
     if (!parsedJson?.settings) return;
     setForm(toForm(completeSettings(parsedJson.settings)));
     setServerErrors({});
@@ -52,7 +73,13 @@ export function RunCrawlModal({ source, onClose }: RunCrawlModalProps) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!ready || submitting) return;
-    const settings = json === null ? settingsFromForm(form) : completeSettings(parsedJson?.settings ?? {});
+    if (isPublic) {
+      onClose();
+      navigate('/signup');
+      return;
+    }
+    const settings =
+      json === null ? settingsFromForm(effectiveForm) : completeSettings(parsedJson?.settings ?? {});
     setSubmitting(true);
     try {
       const crawl = await startCrawl(settings);
@@ -62,7 +89,8 @@ export function RunCrawlModal({ source, onClose }: RunCrawlModalProps) {
       navigate(`/crawl-result/${crawl.id}`);
     } catch (err: unknown) {
       reportFailure('startCrawl', err);
-      if (err instanceof TrawlApiError && err.status === 400 && err.details.length > 0 && json === null) setServerErrors(detailsToFieldErrors(err.details));
+      if (err instanceof TrawlApiError && err.status === 400 && err.details.length > 0 && json === null)
+        setServerErrors(detailsToFieldErrors(err.details));
       setSubmitting(false);
     }
   };
@@ -74,7 +102,12 @@ export function RunCrawlModal({ source, onClose }: RunCrawlModalProps) {
       onClose={onClose}
       headerExtra={
         <div className="modal__header-extra">
-          <Switch label="JSON editor" checked={json !== null} disabled={json !== null && jsonErrors.length > 0} onChange={toggleJson} />
+          <Switch
+            label="JSON editor"
+            checked={json !== null}
+            disabled={json !== null && jsonErrors.length > 0}
+            onChange={toggleJson}
+          />
         </div>
       }
       footer={
@@ -92,7 +125,7 @@ export function RunCrawlModal({ source, onClose }: RunCrawlModalProps) {
         {json === null ? (
           <>
             <CrawlFormFields form={form} errors={errors} update={update} />
-            <CrawlSettingsSection form={form} errors={errors} update={update} />
+            <CrawlSettingsSection form={effectiveForm} errors={errors} update={update} isPublic={isPublic} />
           </>
         ) : (
           <JsonSettingsEditor value={json} onChange={setJson} errors={jsonErrors} />
