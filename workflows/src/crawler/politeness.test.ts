@@ -40,6 +40,19 @@ describe('createHostScheduler', () => {
     expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(45);
   });
 
+  it('measures the delay from when a start really happened, not from when it was due', async () => {
+    const scheduler = createHostScheduler();
+    scheduler.setDelay('late.test', 0.2);
+    await scheduler.pace('late.test');
+    const second = scheduler.pace('late.test').then(() => Date.now());
+    // The event loop is busy past the second start's due time: its timer fires late.
+    const busyUntil = Date.now() + 390;
+    while (Date.now() < busyUntil);
+    const secondAt = await second;
+    await scheduler.pace('late.test');
+    expect(Date.now() - secondAt).toBeGreaterThanOrEqual(195);
+  });
+
   it('rejects a waiting request as soon as its signal aborts', async () => {
     const scheduler = createHostScheduler({ perHost: 1 });
     let unblock!: () => void;

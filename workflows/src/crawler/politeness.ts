@@ -43,7 +43,7 @@ export interface HostScheduler {
 interface HostState {
   active: number;
   delayMs: number;
-  nextStartAt: number;
+  lastStartAt: number;
   waiting: Array<() => void>;
 }
 
@@ -59,7 +59,7 @@ export function createHostScheduler(options: HostSchedulerOptions = {}): HostSch
   const state = (host: string): HostState => {
     let s = hosts.get(host);
     if (!s) {
-      s = { active: 0, delayMs: 0, nextStartAt: 0, waiting: [] };
+      s = { active: 0, delayMs: 0, lastStartAt: 0, waiting: [] };
       hosts.set(host, s);
     }
     return s;
@@ -118,10 +118,20 @@ export function createHostScheduler(options: HostSchedulerOptions = {}): HostSch
   };
 }
 
+/**
+ * Waits until the delay has passed since the host's last start, measured from when that start really happened:
+ * a timer that fires late (a busy event loop) must not let the next request follow it closely. Pacers that wake
+ * together claim in turn; the others wait again.
+ */
 async function paceState(s: HostState, signal?: AbortSignal): Promise<void> {
-  const wait = s.nextStartAt - Date.now();
-  s.nextStartAt = Math.max(Date.now(), s.nextStartAt) + s.delayMs;
-  if (wait > 0) await sleep(wait, signal);
+  for (;;) {
+    const wait = s.lastStartAt + s.delayMs - Date.now();
+    if (wait <= 0) {
+      s.lastStartAt = Date.now();
+      return;
+    }
+    await sleep(wait, signal);
+  }
 }
 
 function waitTurn(s: HostState, signal?: AbortSignal): Promise<void> {
