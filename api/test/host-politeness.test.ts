@@ -50,8 +50,11 @@ describe('politeness shared through the database', () => {
     );
     starts.sort((a, b) => a - b);
     const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
-    // 300 ms apart, less what a busy event loop adds between the database's answer and the request.
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(270);
+    // 300 ms apart, less what a busy event loop adds between the database's answer and the request: that
+    // latency (100 ms and more on a loaded CI machine) shortens one gap and lengthens the next, so each gap is
+    // checked loosely (workers that do not share the delay start together) and the whole span tightly.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(150);
+    expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(gaps.length * 300 - 100);
   });
 
   it('frees a slot whose worker died holding it once its lease ends', async () => {
