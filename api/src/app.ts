@@ -10,6 +10,9 @@ import { signInLinkRoutes } from './auth/sign-in-links.js';
 import { mountConsole } from './console-assets.js';
 import { serveConsoleNavigations } from './console-navigations.js';
 import { crawlRoutes } from './crawls/routes.js';
+import { appCrawlRoutes } from './app-crawls/routes.js';
+import { crawlResultRoutes } from './crawl-results/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { docsRoutes } from './docs/routes.js';
 import { renderError, validationHook, type ErrorBody } from './errors.js';
 import { TeamEventSchema } from './events/schemas.js';
@@ -65,6 +68,10 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
   api.route('/', adminRoutes());
   api.route('/', crawlRoutes());
   api.route('/', publicRoutes());
+  // The web app's paths of SPEC.md section 7, after the public try-out that shares their prefixes.
+  api.route('/', appCrawlRoutes());
+  api.route('/', crawlResultRoutes());
+  api.route('/', searchRoutes());
   return api;
 }
 

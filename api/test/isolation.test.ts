@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { crawlResults } from '../src/db/schema.js';
 import { signUp } from './browser-session.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -21,10 +22,12 @@ const PUBLIC_TRY_OUT = /^\/(app\/crawls|app\/crawl-logs|crawl-results)\/public\/
 const BODIES: Record<string, unknown> = {
   renameProject: { title: 'renamed' },
   sendInviteEmail: { email: 'someone@example.com' },
+  searchCrawlResults: { query: 'anything' },
 };
 
 interface Foreign {
   crawlId: string;
+  crawlResultId: string;
   projectId: string;
   teamId: string;
   tokenId: string;
@@ -51,8 +54,14 @@ beforeAll(async () => {
   const teamId = other.user.teams[0]!.id;
   await other.browser.expect(201, 'POST', `/teams/${teamId}/invite-link`);
   const [invite] = await other.browser.expect<Array<{ id: string }>>(200, 'GET', `/teams/${teamId}/invites`);
+  // A result of theirs, written directly: their crawl of a closed port stores none.
+  const [result] = await server.server.deps.db
+    .insert(crawlResults)
+    .values({ crawlId: crawl.id, position: 1, url: 'http://127.0.0.1:9/', title: 't', markdown: 'm' })
+    .returning({ id: crawlResults.id });
   foreign = {
     crawlId: crawl.id,
+    crawlResultId: result!.id,
     projectId: project.id,
     teamId,
     tokenId: token.id,
@@ -70,6 +79,10 @@ function foreignIdFor(path: string): string {
   if (path.startsWith('/crawls/')) return foreign.crawlId;
   // The public try-out reads only the public team's crawls: a team's crawl is as unknown there as anywhere.
   if (PUBLIC_TRY_OUT.test(path)) return foreign.crawlId;
+  // The web app's paths of the same crawl calls, and search within a crawl.
+  if (/^\/(app\/crawls|app\/crawl-logs|crawl-results\/app|search\/crawl-results)\//.test(path))
+    return foreign.crawlId;
+  if (path === '/crawl-results/{id}') return foreign.crawlResultId;
   if (path.startsWith('/teams/projects/')) return foreign.projectId;
   if (path.startsWith('/teams/')) return foreign.teamId;
   if (path.startsWith('/api-tokens/')) return foreign.tokenId;
@@ -97,7 +110,7 @@ async function expectNotFound(response: Response, label: string): Promise<void> 
 describe('tenant isolation over every route in openapi.yaml', () => {
   it('walks a meaningful set of routes', () => {
     expect(withIds.length).toBeGreaterThanOrEqual(12);
-    for (const op of withIds) expect(op.path).toMatch(/\{id\}/);
+    for (const op of withIds) expect(op.path).toMatch(/\{(id|crawlId)\}/);
   });
 
   for (const as of ['an API token', 'a browser session'] as const) {
@@ -105,7 +118,7 @@ describe('tenant isolation over every route in openapi.yaml', () => {
       `$method $path answers 404 for another team's id, with ${as}`,
       async ({ path, method, operationId }) => {
         const url = path
-          .replace('{id}', foreignIdFor(path))
+          .replace(/\{(id|crawlId)\}/, foreignIdFor(path))
           .replace('{userId}', foreign.userId)
           .replace('{inviteId}', foreign.inviteId);
         const body = BODIES[operationId];

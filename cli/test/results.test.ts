@@ -110,4 +110,32 @@ describe('trawl results', () => {
     expect(stderr).toBe('');
     expect(stdout).toBe('exit=0\n');
   });
+  it('writes only the matches of --search, most relevant first, with their snippets', async () => {
+    const word = 'tutorial';
+    const { crawlResults, total } = await trawl.crawls.searchResults(crawlId, word);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(5);
+    const run = await runCli(['results', crawlId, '--search', word, '--format', 'jsonl', ...auth()], sandbox);
+    expect(run.code).toBe(0);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; snippet: unknown[] });
+    expect(lines.map((l) => l.id)).toEqual(crawlResults.map((r) => r.id));
+    // Stemmed: "tutorial" finds the page titled "Section tutorials", first.
+    expect(crawlResults[0]!.title).toBe('Section tutorials');
+    expect(lines.every((l) => Array.isArray(l.snippet))).toBe(true);
+    const none = await runCli(['results', crawlId, '--search', 'xylophonequartz', ...auth()], sandbox);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe('');
+  });
+
+  it('refuses a blank --search, and --search with csv, as usage errors', async () => {
+    const blank = await runCli(['results', crawlId, '--search', '  ', ...auth()], sandbox);
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toMatch(/--search needs words/);
+    const csv = await runCli(['results', crawlId, '--search', 'docs', '--format', 'csv', ...auth()], sandbox);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toMatch(/cannot be combined/);
+  });
 });

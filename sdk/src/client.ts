@@ -8,7 +8,11 @@ import type {
   CrawlPage,
   CrawlResult,
   CrawlResultPage,
+  CrawlResultSearch,
   CrawlStreamEvent,
+  Dashboard,
+  AppCrawlPage,
+  SearchHistory,
   StartCrawlRequest,
   User,
 } from './gen/types.gen.js';
@@ -159,6 +163,50 @@ export interface CrawlsApi {
    * }
    */
   watch(id: string, options?: WatchOptions): AsyncIterable<CrawlStreamEvent>;
+  /**
+   * Full-text search over a crawl's results (title and markdown, English stemming, "phrases", `or`,
+   * `-word`), most relevant first. Each match has a `snippet` of `{ text, highlight }` segments. `page` is
+   * 1-based (21 results a page by default); a blank query rejects with a 400 `validation_error`.
+   * @example
+   * const { crawlResults, total } = await trawl.crawls.searchResults(id, 'rate limits');
+   * for (const r of crawlResults) console.log(r.url, r.snippet.map((s) => (s.highlight ? `*${s.text}*` : s.text)).join(''));
+   */
+  searchResults(
+    id: string,
+    query: string,
+    paging?: { page?: number; limit?: number },
+    options?: RequestOptions,
+  ): Promise<CrawlResultSearch>;
+  /**
+   * Deletes one result of an ended crawl: its `numberOfResults` goes down by one, the other results keep
+   * their positions, and search no longer finds it. Rejects with 409 `crawl_running` while the crawl runs.
+   * @example
+   * await trawl.crawls.deleteResult(result.id);
+   */
+  deleteResult(resultId: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Crawls whose start URL contains `query`, or whose ID is `query`, newest first; `page` is 1-based.
+   * @example
+   * const { results } = await trawl.crawls.search('docs.example.com');
+   */
+  search(
+    query: string,
+    paging?: { page?: number; limit?: number },
+    options?: RequestOptions,
+  ): Promise<AppCrawlPage>;
+  /**
+   * The current project's last 30 days: successful and failed crawls, and the results they stored.
+   * @example
+   * const { successfulCrawls, failedCrawls, totalCrawlResults } = await trawl.crawls.dashboard();
+   */
+  dashboard(options?: RequestOptions): Promise<Dashboard>;
+  /**
+   * Records a search in the signed-in user's history (when `query` is given) and returns the 10 most recent
+   * distinct searches, newest first. API tokens of no user reject with 403 `user_required`.
+   * @example
+   * const recent = await trawl.crawls.searchHistory('docs.example.com');
+   */
+  searchHistory(query?: string, options?: RequestOptions): Promise<SearchHistory>;
 }
 
 /** A Trawl API client. Create one with {@link createTrawlClient}. */
@@ -299,6 +347,27 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
         await sleep(interval, o.signal);
       }
     },
+    searchResults: (id, query, paging = {}, o) =>
+      call(
+        (signal) =>
+          api.searchCrawlResults({ client: raw, path: { crawlId: id }, body: { query, ...paging }, signal }),
+        o?.signal,
+      ),
+    deleteResult: async (resultId, o) => {
+      await call(
+        (signal) => api.deleteCrawlResult({ client: raw, path: { id: resultId }, signal }),
+        o?.signal,
+      );
+    },
+    search: (query, paging = {}, o) =>
+      call((signal) => api.searchAppCrawls({ client: raw, query: { query, ...paging }, signal }), o?.signal),
+    dashboard: (o) => call((signal) => api.getDashboard({ client: raw, signal }), o?.signal),
+    searchHistory: (query, o) =>
+      call(
+        (signal) =>
+          api.recordSearchHistory({ client: raw, body: query === undefined ? {} : { query }, signal }),
+        o?.signal,
+      ),
     watch: (id, o) =>
       watchCrawl({ baseUrl, token, projectId: options.projectId, fetch: sessionFetch }, id, o),
   };

@@ -432,3 +432,26 @@ export const hostPacing = pgTable('host_pacing', {
   host: text('host').primaryKey(),
   nextStartAt: timestamp('next_start_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A user's crawl searches (Home's search box suggestions): one row per distinct query, `searchedAt` moved
+ * forward when it is searched again.
+ *
+ * Not here: `crawl_results.search_vector`, the generated tsvector over title and markdown that full-text
+ * search reads (with its GIN index). It is hand-written SQL in migration 0009 and left out of `crawlResults`
+ * on purpose, so that `select()` of results never carries it; api/src/search/service.ts names it in SQL.
+ */
+export const userSearchHistory = pgTable(
+  'user_search_history',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    query: text('query').notNull(),
+    searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.query] }),
+    index('user_search_history_recent_idx').on(t.userId, t.searchedAt),
+  ],
+);

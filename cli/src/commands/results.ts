@@ -2,6 +2,7 @@
 // to stdout or to a file.
 import type { TrawlClient } from '@trawl/sdk';
 import { Option, type Command } from 'commander';
+import { usageError } from '../errors.js';
 import { countCsvRecords, toJson } from '../output.js';
 import { createResultWriter, RESULT_FORMATS, type ResultFormat } from '../result-formats.js';
 import type { Session, SessionFactory } from '../session.js';
@@ -11,6 +12,7 @@ import { withSpinner } from '../ui/spinner.js';
 interface ResultsOptions {
   format?: ResultFormat;
   output?: string;
+  search?: string;
 }
 
 /** The API's largest page of results: fewer round trips for big crawls. */
@@ -26,7 +28,11 @@ Formats:
 Examples:
   $ trawl results 0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f > site.md
   $ trawl results 0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f --format csv --output results.csv
-  $ trawl results 0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f --format jsonl | jq -r .url`;
+  $ trawl results 0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f --format jsonl | jq -r .url
+  $ trawl results 0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f --search "rate limits" --format jsonl
+
+With --search, only the results that match (full-text search over title and markdown), most relevant
+first; json and jsonl add each match's rank and snippet.`;
 
 export function registerResults(program: Command, sessionFor: SessionFactory): void {
   program
@@ -39,6 +45,7 @@ export function registerResults(program: Command, sessionFor: SessionFactory): v
       ),
     )
     .option('-o, --output <file>', 'write to this file (created or overwritten) instead of stdout')
+    .option('--search <query>', 'only the results matching this full-text search, most relevant first')
     .addHelpText('after', EXAMPLES)
     .action((id: string, options: ResultsOptions, command: Command) =>
       writeResults(sessionFor(command), id, options),
@@ -48,13 +55,21 @@ export function registerResults(program: Command, sessionFor: SessionFactory): v
 async function writeResults(session: Session, id: string, options: ResultsOptions): Promise<void> {
   session.errorContext.crawlId = id;
   const format = options.format ?? (session.json ? 'json' : 'md');
+  const search = options.search?.trim();
+  if (options.search !== undefined && !search)
+    throw usageError('--search needs words to search for', [
+      { path: 'query', message: 'Query must not be empty' },
+    ]);
+  if (search && format === 'csv') throw usageError('--search cannot be combined with --format csv');
   const client = session.client();
   const sink = options.output ? await fileSink(options.output) : streamSink(session.stdout);
   let count: number;
   let complete = false;
   try {
     const copy = (setText: (text: string) => void): Promise<number> =>
-      copyResults(client, id, format, sink, setText);
+      search && format !== 'csv'
+        ? copySearchResults(client, id, search, format, sink, setText)
+        : copyResults(client, id, format, sink, setText);
     // A spinner only when stdout is free: on a terminal it would tangle with the results themselves.
     count = options.output
       ? await withSpinner(session, `Fetching results of crawl ${id}`, copy)
@@ -86,6 +101,26 @@ async function copyResults(
   for await (const result of client.crawls.results(id, { pageSize: PAGE_SIZE })) {
     await writer.write(result);
     setText(`Fetching results of crawl ${id}: ${result.position}`);
+  }
+  return writer.end();
+}
+
+/** Writes every match of a full-text search in `format`, most relevant first; returns how many there were. */
+async function copySearchResults(
+  client: TrawlClient,
+  id: string,
+  query: string,
+  format: Exclude<ResultFormat, 'csv'>,
+  sink: Sink,
+  setText: (text: string) => void,
+): Promise<number> {
+  const writer = createResultWriter(format, sink);
+  for (let page = 1, seen = 0; ; page++) {
+    const { crawlResults, total } = await client.crawls.searchResults(id, query, { page, limit: PAGE_SIZE });
+    for (const result of crawlResults) await writer.write(result);
+    seen += crawlResults.length;
+    setText(`Searching results of crawl ${id}: ${seen} of ${total}`);
+    if (crawlResults.length < PAGE_SIZE || seen >= total) break;
   }
   return writer.end();
 }

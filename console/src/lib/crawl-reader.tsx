@@ -1,6 +1,6 @@
 // Where the crawl result page reads a crawl from: the team's API with the session, or the public try-out's
 // endpoints for `?public=true` (SPEC.md section 2), with no credentials.
-import type { Crawl, CrawlLogPage, CrawlResultPage } from '@trawl/sdk';
+import type { Crawl, CrawlLogPage, CrawlResultPage, CrawlResultSearch } from '@trawl/sdk';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { publicTrawl } from './api-client';
 import { useTrawl } from './session';
@@ -12,6 +12,14 @@ export interface CrawlReader {
   resultsPage(id: string, query: { page: number; limit: number; query?: string }): Promise<CrawlResultPage>;
   logsPage(id: string, query: { page: number; limit: number }): Promise<CrawlLogPage>;
   downloadCsv(id: string): Promise<string>;
+  /** Full-text search (team crawls only; the try-out's results are filtered by `resultsPage`'s query). */
+  searchResults?(
+    id: string,
+    query: string,
+    paging: { page: number; limit: number },
+  ): Promise<CrawlResultSearch>;
+  /** Deletes one result (team crawls only). */
+  deleteResult?(resultId: string): Promise<void>;
 }
 
 const CrawlReaderContext = createContext<CrawlReader | null>(null);
@@ -42,6 +50,8 @@ export function useCrawlReader(): CrawlReader {
       resultsPage: (id, query) => trawl.crawls.resultsPage(id, query),
       logsPage: (id, query) => trawl.crawls.logsPage(id, query),
       downloadCsv: (id) => trawl.crawls.downloadCsv(id),
+      searchResults: (id, query, paging) => trawl.crawls.searchResults(id, query, paging),
+      deleteResult: (resultId) => trawl.crawls.deleteResult(resultId),
     }),
     [trawl],
   );

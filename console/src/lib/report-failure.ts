@@ -36,6 +36,8 @@ const FAILURES = {
   changePassword: { fallback: 'Failed to change password', preferServerMessage: true },
   logoutEverywhere: { fallback: 'Failed to sign out of every session', preferServerMessage: true },
   loadAdmin: { fallback: 'Failed to load admin data', preferServerMessage: false },
+  loadDashboard: { fallback: 'Failed to load dashboard', preferServerMessage: false },
+  deleteCrawlResult: { fallback: 'Failed to delete crawl result', preferServerMessage: false },
 } satisfies Record<string, FailureMessage>;
 
 export type FailedAction = keyof typeof FAILURES;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListTeamInvitesData, ListTeamInvitesErrors, ListTeamInvitesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, RevokeTeamInviteData, RevokeTeamInviteErrors, RevokeTeamInviteResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SignInWithLinkData, SignInWithLinkErrors, SignInWithLinkResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
+import type { AbortAppCrawlData, AbortAppCrawlErrors, AbortAppCrawlResponses, AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteCrawlResultData, DeleteCrawlResultErrors, DeleteCrawlResultResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadAppCrawlResultsCsvData, DownloadAppCrawlResultsCsvErrors, DownloadAppCrawlResultsCsvResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetAppCrawlData, GetAppCrawlErrors, GetAppCrawlResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListAppCrawlLogsData, ListAppCrawlLogsErrors, ListAppCrawlLogsResponses, ListAppCrawlResultsData, ListAppCrawlResultsErrors, ListAppCrawlResultsResponses, ListAppCrawlsData, ListAppCrawlsErrors, ListAppCrawlsResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListTeamInvitesData, ListTeamInvitesErrors, ListTeamInvitesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, RecordSearchHistoryData, RecordSearchHistoryErrors, RecordSearchHistoryResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, RevokeTeamInviteData, RevokeTeamInviteErrors, RevokeTeamInviteResponses, SearchAppCrawlsData, SearchAppCrawlsErrors, SearchAppCrawlsResponses, SearchCrawlResultsData, SearchCrawlResultsErrors, SearchCrawlResultsResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SignInWithLinkData, SignInWithLinkErrors, SignInWithLinkResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartAppCrawlData, StartAppCrawlErrors, StartAppCrawlResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -641,3 +641,195 @@ export const listPublicCrawlResults = <ThrowOnError extends boolean = false>(opt
  * Columns position, url, title, markdown, duplicatesRemovedCount, createdAt. Saved as crawl-results-{id}.csv.
  */
 export const downloadPublicCrawlResultsCsv = <ThrowOnError extends boolean = false>(options: Options<DownloadPublicCrawlResultsCsvData, ThrowOnError>) => (options.client ?? client).get<DownloadPublicCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvErrors, ThrowOnError>({ url: '/crawl-results/public/{id}/download-csv', ...options });
+
+/**
+ * List crawls (web app)
+ *
+ * The web app's path for `POST /crawls/query`; the same behaviour. Newest first, 1-based pages of 15 by default, narrowed to the `x-project-id` project when sent.
+ */
+export const listAppCrawls = <ThrowOnError extends boolean = false>(options?: Options<ListAppCrawlsData, ThrowOnError>) => (options?.client ?? client).get<ListAppCrawlsResponses, ListAppCrawlsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/app/crawls',
+    ...options
+});
+
+/**
+ * Start a crawl (web app)
+ *
+ * The web app's path for `POST /crawls`; the same behaviour. The body may also name `projectId` (instead of `x-project-id`) and `origin`.
+ */
+export const startAppCrawl = <ThrowOnError extends boolean = false>(options: Options<StartAppCrawlData, ThrowOnError>) => (options.client ?? client).post<StartAppCrawlResponses, StartAppCrawlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/app/crawls',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Search crawls by start URL or crawl ID
+ *
+ * Crawls whose start URL contains `query`, or whose ID is `query`; newest first, 1-based pages (Home asks for page 1, limit 15). A blank query is a 400.
+ */
+export const searchAppCrawls = <ThrowOnError extends boolean = false>(options: Options<SearchAppCrawlsData, ThrowOnError>) => (options.client ?? client).get<SearchAppCrawlsResponses, SearchAppCrawlsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/app/crawls/search',
+    ...options
+});
+
+/**
+ * The current project's last 30 days
+ *
+ * Of the crawls created in the last 30 days in the current project (`x-project-id`, else the default): how many succeeded (or timed out), how many failed (or ended in error), and how many results they stored.
+ */
+export const getDashboard = <ThrowOnError extends boolean = false>(options?: Options<GetDashboardData, ThrowOnError>) => (options?.client ?? client).get<GetDashboardResponses, GetDashboardErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/app/crawls/dashboard',
+    ...options
+});
+
+/**
+ * Get a crawl (web app)
+ *
+ * The web app's path for `GET /crawls/{id}`; the same behaviour.
+ */
+export const getAppCrawl = <ThrowOnError extends boolean = false>(options: Options<GetAppCrawlData, ThrowOnError>) => (options.client ?? client).get<GetAppCrawlResponses, GetAppCrawlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/app/crawls/{id}',
+    ...options
+});
+
+/**
+ * Abort a crawl (web app)
+ *
+ * The web app's path for `DELETE /crawls/{id}`; the same behaviour.
+ */
+export const abortAppCrawl = <ThrowOnError extends boolean = false>(options: Options<AbortAppCrawlData, ThrowOnError>) => (options.client ?? client).patch<AbortAppCrawlResponses, AbortAppCrawlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/app/crawls/{id}/abort',
+    ...options
+});
+
+/**
+ * List a crawl's logs (web app)
+ *
+ * The web app's path for `GET /crawls/{id}/crawl-logs`; the same behaviour. Oldest first, 0-based pages.
+ */
+export const listAppCrawlLogs = <ThrowOnError extends boolean = false>(options: Options<ListAppCrawlLogsData, ThrowOnError>) => (options.client ?? client).get<ListAppCrawlLogsResponses, ListAppCrawlLogsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/app/crawl-logs/{id}',
+    ...options
+});
+
+/**
+ * List a crawl's results (web app)
+ *
+ * The web app's path for `GET /crawls/{id}/crawl-results`; the same behaviour. In stored order, 0-based pages.
+ */
+export const listAppCrawlResults = <ThrowOnError extends boolean = false>(options: Options<ListAppCrawlResultsData, ThrowOnError>) => (options.client ?? client).get<ListAppCrawlResultsResponses, ListAppCrawlResultsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/crawl-results/app/{id}',
+    ...options
+});
+
+/**
+ * Download a crawl's results as CSV (web app)
+ *
+ * The web app's path for `GET /crawls/{id}/crawl-results/csv`. Columns position, url, title, markdown, duplicatesRemovedCount, createdAt; saved as crawl-results-{id}.csv.
+ */
+export const downloadAppCrawlResultsCsv = <ThrowOnError extends boolean = false>(options: Options<DownloadAppCrawlResultsCsvData, ThrowOnError>) => (options.client ?? client).get<DownloadAppCrawlResultsCsvResponses, DownloadAppCrawlResultsCsvErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/crawl-results/app/{id}/download-csv',
+    ...options
+});
+
+/**
+ * Delete a crawl result
+ *
+ * Deletes one result of an ended crawl. The crawl's `numberOfResults` goes down by one; the other results keep their `position` (a gap is left), and search no longer finds it. While the crawl runs, 409 `crawl_running`.
+ */
+export const deleteCrawlResult = <ThrowOnError extends boolean = false>(options: Options<DeleteCrawlResultData, ThrowOnError>) => (options.client ?? client).delete<DeleteCrawlResultResponses, DeleteCrawlResultErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/crawl-results/{id}',
+    ...options
+});
+
+/**
+ * Search a crawl's results
+ *
+ * Full-text search over the crawl's results (title, and the first 100000 characters of markdown), most relevant first, each with a highlighted snippet. A blank query is a 400.
+ */
+export const searchCrawlResults = <ThrowOnError extends boolean = false>(options: Options<SearchCrawlResultsData, ThrowOnError>) => (options.client ?? client).post<SearchCrawlResultsResponses, SearchCrawlResultsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/search/crawl-results/{crawlId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Record a search and list recent searches
+ *
+ * Records `query` in the signed-in user's search history and answers the 10 most recent distinct searches, newest first (Home's search suggestions). Without `query` it only answers. API tokens that belong to no user get 403 `user_required`.
+ */
+export const recordSearchHistory = <ThrowOnError extends boolean = false>(options?: Options<RecordSearchHistoryData, ThrowOnError>) => (options?.client ?? client).post<RecordSearchHistoryResponses, RecordSearchHistoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/search/user-search-history',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});

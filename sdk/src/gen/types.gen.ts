@@ -489,6 +489,128 @@ export type CrawlOptions = {
     staticIp: string | null;
 };
 
+export type AppCrawlPage = {
+    results: Array<Crawl>;
+    /**
+     * 1-based.
+     */
+    page: number;
+    totalPages: number;
+    totalResults: number;
+};
+
+/**
+ * The current project over the last 30 days (crawls created in the window).
+ */
+export type Dashboard = {
+    /**
+     * Crawls that ended succeeded or timed_out.
+     */
+    successfulCrawls: number;
+    /**
+     * Crawls that ended failed or error.
+     */
+    failedCrawls: number;
+    /**
+     * Results of every crawl in the window.
+     */
+    totalCrawlResults: number;
+};
+
+export type AppStartCrawlRequest = {
+    /**
+     * The page the crawl starts from; its site bounds the crawl.
+     */
+    startUrl: string;
+    /**
+     * Results to store at most. Ignored with useSitemap or entireWebsite.
+     */
+    maxResults?: number;
+    /**
+     * The start page is depth 0, a page it links to depth 1. Pages up to this depth are fetched. Ignored with useSitemap or entireWebsite.
+     */
+    maxDepth?: number;
+    useSitemap?: boolean;
+    entireWebsite?: boolean;
+    includeLinks?: boolean;
+    excludeNonMainTags?: boolean;
+    deduplicateContent?: boolean;
+    engineType?: EngineType;
+    useStaticIps?: boolean;
+    /**
+     * Minutes after which the crawl stops and ends timed_out.
+     */
+    timeout?: number;
+    /**
+     * AI extraction instruction; null (or blank) for plain markdown.
+     */
+    extraction?: string | null;
+    /**
+     * Accepted as the web app sends it; the stored origin comes from the credentials.
+     */
+    origin?: 'web' | 'api';
+    /**
+     * The project to start the crawl in; else as for `x-project-id`.
+     */
+    projectId?: string;
+};
+
+export type CrawlResultSearch = {
+    crawlResults: Array<CrawlResultMatch>;
+    /**
+     * Every matching result of the crawl, on all pages.
+     */
+    total: number;
+};
+
+export type CrawlResultMatch = CrawlResult & {
+    /**
+     * Where the markdown matched: plain text segments in order, the matching words marked `highlight`; fragments are joined by " … ". Join the texts for the plain snippet.
+     */
+    snippet: Array<SnippetSegment>;
+    /**
+     * Relevance (ts_rank); results come highest first.
+     */
+    rank: number;
+};
+
+export type SnippetSegment = {
+    text: string;
+    /**
+     * Whether this text matched the query.
+     */
+    highlight: boolean;
+};
+
+export type SearchCrawlResultsRequest = {
+    /**
+     * Words to find in the title and markdown (English stemming: "crawl" finds "crawling"). "Quoted phrases", `or` and `-excluded` words work as in web search engines.
+     */
+    query: string;
+    /**
+     * 1-based page number.
+     */
+    page?: number;
+    limit?: number;
+};
+
+/**
+ * The 10 most recent distinct searches, newest first.
+ */
+export type SearchHistory = Array<SearchHistoryEntry>;
+
+export type SearchHistoryEntry = {
+    query: string;
+    searchedAt: string;
+};
+
+export type SearchHistoryRequest = {
+    /**
+     * The search to record. Without it the call only answers the history.
+     */
+    query?: string;
+};
+
 export type IsHealthyData = {
     body?: never;
     path?: never;
@@ -2054,3 +2176,461 @@ export type DownloadPublicCrawlResultsCsvResponses = {
 };
 
 export type DownloadPublicCrawlResultsCsvResponse = DownloadPublicCrawlResultsCsvResponses[keyof DownloadPublicCrawlResultsCsvResponses];
+
+export type ListAppCrawlsData = {
+    body?: never;
+    headers?: {
+        /**
+         * The project to work in; defaults to the token's project, else the team's first project.
+         */
+        'x-project-id'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * 1-based page number.
+         */
+        page?: number;
+        limit?: number;
+    };
+    url: '/app/crawls';
+};
+
+export type ListAppCrawlsErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListAppCrawlsError = ListAppCrawlsErrors[keyof ListAppCrawlsErrors];
+
+export type ListAppCrawlsResponses = {
+    /**
+     * One page of crawls.
+     */
+    200: AppCrawlPage;
+};
+
+export type ListAppCrawlsResponse = ListAppCrawlsResponses[keyof ListAppCrawlsResponses];
+
+export type StartAppCrawlData = {
+    body: AppStartCrawlRequest;
+    headers?: {
+        /**
+         * The project to work in; defaults to the token's project, else the team's first project.
+         */
+        'x-project-id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/app/crawls';
+};
+
+export type StartAppCrawlErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type StartAppCrawlError = StartAppCrawlErrors[keyof StartAppCrawlErrors];
+
+export type StartAppCrawlResponses = {
+    /**
+     * The crawl, running.
+     */
+    201: Crawl;
+};
+
+export type StartAppCrawlResponse = StartAppCrawlResponses[keyof StartAppCrawlResponses];
+
+export type SearchAppCrawlsData = {
+    body?: never;
+    headers?: {
+        /**
+         * The project to work in; defaults to the token's project, else the team's first project.
+         */
+        'x-project-id'?: string;
+    };
+    path?: never;
+    query: {
+        /**
+         * 1-based page number.
+         */
+        page?: number;
+        limit?: number;
+        /**
+         * Part of the start URL, or a whole crawl ID.
+         */
+        query: string;
+    };
+    url: '/app/crawls/search';
+};
+
+export type SearchAppCrawlsErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type SearchAppCrawlsError = SearchAppCrawlsErrors[keyof SearchAppCrawlsErrors];
+
+export type SearchAppCrawlsResponses = {
+    /**
+     * One page of matching crawls.
+     */
+    200: AppCrawlPage;
+};
+
+export type SearchAppCrawlsResponse = SearchAppCrawlsResponses[keyof SearchAppCrawlsResponses];
+
+export type GetDashboardData = {
+    body?: never;
+    headers?: {
+        /**
+         * The project to work in; defaults to the token's project, else the team's first project.
+         */
+        'x-project-id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/app/crawls/dashboard';
+};
+
+export type GetDashboardErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type GetDashboardError = GetDashboardErrors[keyof GetDashboardErrors];
+
+export type GetDashboardResponses = {
+    /**
+     * The dashboard.
+     */
+    200: Dashboard;
+};
+
+export type GetDashboardResponse = GetDashboardResponses[keyof GetDashboardResponses];
+
+export type GetAppCrawlData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/app/crawls/{id}';
+};
+
+export type GetAppCrawlErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type GetAppCrawlError = GetAppCrawlErrors[keyof GetAppCrawlErrors];
+
+export type GetAppCrawlResponses = {
+    /**
+     * The crawl.
+     */
+    200: Crawl;
+};
+
+export type GetAppCrawlResponse = GetAppCrawlResponses[keyof GetAppCrawlResponses];
+
+export type AbortAppCrawlData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/app/crawls/{id}/abort';
+};
+
+export type AbortAppCrawlErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+};
+
+export type AbortAppCrawlError = AbortAppCrawlErrors[keyof AbortAppCrawlErrors];
+
+export type AbortAppCrawlResponses = {
+    /**
+     * The aborted crawl.
+     */
+    200: Crawl;
+};
+
+export type AbortAppCrawlResponse = AbortAppCrawlResponses[keyof AbortAppCrawlResponses];
+
+export type ListAppCrawlLogsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * 0-based page number.
+         */
+        page?: number | null;
+        limit?: number;
+    };
+    url: '/app/crawl-logs/{id}';
+};
+
+export type ListAppCrawlLogsErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListAppCrawlLogsError = ListAppCrawlLogsErrors[keyof ListAppCrawlLogsErrors];
+
+export type ListAppCrawlLogsResponses = {
+    /**
+     * One page of log lines.
+     */
+    200: CrawlLogPage;
+};
+
+export type ListAppCrawlLogsResponse = ListAppCrawlLogsResponses[keyof ListAppCrawlLogsResponses];
+
+export type ListAppCrawlResultsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * 0-based page number.
+         */
+        page?: number | null;
+        limit?: number;
+        /**
+         * Matches part of the URL, title or markdown.
+         */
+        query?: string;
+    };
+    url: '/crawl-results/app/{id}';
+};
+
+export type ListAppCrawlResultsErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListAppCrawlResultsError = ListAppCrawlResultsErrors[keyof ListAppCrawlResultsErrors];
+
+export type ListAppCrawlResultsResponses = {
+    /**
+     * One page of results.
+     */
+    200: CrawlResultPage;
+};
+
+export type ListAppCrawlResultsResponse = ListAppCrawlResultsResponses[keyof ListAppCrawlResultsResponses];
+
+export type DownloadAppCrawlResultsCsvData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/crawl-results/app/{id}/download-csv';
+};
+
+export type DownloadAppCrawlResultsCsvErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type DownloadAppCrawlResultsCsvError = DownloadAppCrawlResultsCsvErrors[keyof DownloadAppCrawlResultsCsvErrors];
+
+export type DownloadAppCrawlResultsCsvResponses = {
+    /**
+     * RFC 4180 CSV with a header row.
+     */
+    200: string;
+};
+
+export type DownloadAppCrawlResultsCsvResponse = DownloadAppCrawlResultsCsvResponses[keyof DownloadAppCrawlResultsCsvResponses];
+
+export type DeleteCrawlResultData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/crawl-results/{id}';
+};
+
+export type DeleteCrawlResultErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+};
+
+export type DeleteCrawlResultError = DeleteCrawlResultErrors[keyof DeleteCrawlResultErrors];
+
+export type DeleteCrawlResultResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteCrawlResultResponse = DeleteCrawlResultResponses[keyof DeleteCrawlResultResponses];
+
+export type SearchCrawlResultsData = {
+    body: SearchCrawlResultsRequest;
+    path: {
+        crawlId: string;
+    };
+    query?: never;
+    url: '/search/crawl-results/{crawlId}';
+};
+
+export type SearchCrawlResultsErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type SearchCrawlResultsError = SearchCrawlResultsErrors[keyof SearchCrawlResultsErrors];
+
+export type SearchCrawlResultsResponses = {
+    /**
+     * One page of matching results, and how many match in all.
+     */
+    200: CrawlResultSearch;
+};
+
+export type SearchCrawlResultsResponse = SearchCrawlResultsResponses[keyof SearchCrawlResultsResponses];
+
+export type RecordSearchHistoryData = {
+    body?: SearchHistoryRequest;
+    path?: never;
+    query?: never;
+    url: '/search/user-search-history';
+};
+
+export type RecordSearchHistoryErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type RecordSearchHistoryError = RecordSearchHistoryErrors[keyof RecordSearchHistoryErrors];
+
+export type RecordSearchHistoryResponses = {
+    /**
+     * The recent searches.
+     */
+    200: SearchHistory;
+};
+
+export type RecordSearchHistoryResponse = RecordSearchHistoryResponses[keyof RecordSearchHistoryResponses];

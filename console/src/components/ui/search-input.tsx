@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { CloseIcon, SearchIcon } from './icons';
 
 interface SearchInputProps {
@@ -9,10 +10,21 @@ interface SearchInputProps {
   onClear?(): void;
   placeholder: string;
   label: string;
+  /** Offered as the user types (a datalist). */
+  suggestions?: string[];
 }
 
 /** A search box that searches on Enter, with a clear button while it holds text. */
-export function SearchInput({ value, onChange, onSearch, onClear, placeholder, label }: SearchInputProps) {
+export function SearchInput({
+  value,
+  onChange,
+  onSearch,
+  onClear,
+  placeholder,
+  label,
+  suggestions,
+}: SearchInputProps) {
+  const listId = useId();
   return (
     <div className="search-input">
       <SearchIcon className="search-input__icon" />
@@ -22,6 +34,7 @@ export function SearchInput({ value, onChange, onSearch, onClear, placeholder, l
         value={value}
         placeholder={placeholder}
         aria-label={label}
+        list={suggestions?.length ? listId : undefined}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
@@ -30,6 +43,13 @@ export function SearchInput({ value, onChange, onSearch, onClear, placeholder, l
           }
         }}
       />
+      {suggestions && suggestions.length > 0 && (
+        <datalist id={listId}>
+          {suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      )}
       {value && (
         <button
           type="button"

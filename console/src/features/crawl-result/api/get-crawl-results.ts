@@ -14,8 +14,23 @@ interface ResultsQuery {
   query: string;
 }
 
-const fetchResults = (reader: CrawlReader, id: string, { page, query }: ResultsQuery) =>
-  reader.resultsPage(id, { page: page - 1, limit: RESULTS_PAGE_SIZE, query: query || undefined });
+/** A page of results; with a query, full-text search (most relevant first) where the reader offers it. */
+async function fetchResults(
+  reader: CrawlReader,
+  id: string,
+  { page, query }: ResultsQuery,
+): Promise<CrawlResultPage> {
+  if (query && reader.searchResults) {
+    const { crawlResults, total } = await reader.searchResults(id, query, { page, limit: RESULTS_PAGE_SIZE });
+    return {
+      results: crawlResults,
+      page: page - 1,
+      totalPages: Math.ceil(total / RESULTS_PAGE_SIZE),
+      totalResults: total,
+    };
+  }
+  return reader.resultsPage(id, { page: page - 1, limit: RESULTS_PAGE_SIZE, query: query || undefined });
+}
 
 /** Newly arrived results merged into the page shown: sorted by position, capped at the page size; counts never go down. */
 export function mergeResultPages(
@@ -52,5 +67,5 @@ export function useCrawlResults(id: string, { page, query }: ResultsQuery) {
       }),
     [mutate, reader, id, page, query],
   );
-  return { data, error, isLoading, reloadMerged };
+  return { data, error, isLoading, reloadMerged, reload: mutate };
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { reportFailure } from '../../../lib/report-failure';
+import { useDeleteCrawlResult } from '../api/delete-crawl-result';
 import { useDownloadCsv } from '../api/download-csv';
 import { RESULTS_PAGE_SIZE, useCrawlResults } from '../api/get-crawl-results';
 import { useLiveResults } from '../hooks/use-live-results';
@@ -29,11 +30,25 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
   const [logsOpen, setLogsOpen] = useState(false);
   const { view, setView, canChoose } = useResultsView();
   const downloadCsv = useDownloadCsv();
-  const { data, isLoading, reloadMerged } = useCrawlResults(crawl.id, { page, query });
+  const { data, isLoading, reloadMerged, reload } = useCrawlResults(crawl.id, { page, query });
+  const deleteResult = useDeleteCrawlResult();
+  const [deletedCount, setDeletedCount] = useState(0);
+  // A running crawl numbers new results from its count: results are deleted once it has ended (409 before).
+  const onDelete =
+    deleteResult && crawl.status !== 'running'
+      ? async (result: CrawlResult) => {
+          if (await deleteResult(result.id)) {
+            setDeletedCount((n) => n + 1);
+            await reload();
+          }
+        }
+      : undefined;
   useLiveResults(crawl, page === 1 && !query, reloadMerged);
 
   const searching = query !== '';
-  const liveTotal = useMonotonic(Math.max(crawl.numberOfResults, searching ? 0 : (data?.totalResults ?? 0)));
+  // Counts only grow while results arrive; deleting one here is the one way down.
+  const liveTotal =
+    useMonotonic(Math.max(crawl.numberOfResults, searching ? 0 : (data?.totalResults ?? 0))) - deletedCount;
   const total = searching ? (data?.totalResults ?? 0) : liveTotal;
   const totalPages = Math.max(1, Math.ceil(total / RESULTS_PAGE_SIZE));
   const results = data?.results ?? [];
@@ -97,7 +112,11 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
             ))}
           </div>
         ) : (
-          <ResultsTable results={results} onExpand={setExpanded} />
+          <ResultsTable
+            results={results}
+            onExpand={setExpanded}
+            onDelete={onDelete ? (result) => void onDelete(result) : undefined}
+          />
         )}
       </div>
       {totalPages > 1 && (

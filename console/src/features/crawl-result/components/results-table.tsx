@@ -1,14 +1,16 @@
 import type { CrawlResult } from '@trawl/sdk';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { ExpandIcon } from '../../../components/ui/icons';
+import { ExpandIcon, TrashIcon } from '../../../components/ui/icons';
 import { markdownPreview, textDirection } from '../result-text';
 
 interface ResultsTableProps {
   results: CrawlResult[];
   onExpand(result: CrawlResult): void;
+  /** Offered for team crawls that have ended. */
+  onDelete?: (result: CrawlResult) => void;
 }
 
-export function ResultsTable({ results, onExpand }: ResultsTableProps) {
+export function ResultsTable({ results, onExpand, onDelete }: ResultsTableProps) {
   return (
     <div className="table-wrap">
       <table className="table results-table">
@@ -55,6 +57,17 @@ export function ResultsTable({ results, onExpand }: ResultsTableProps) {
                     <ExpandIcon />
                     View Details
                   </button>
+                  {onDelete && (
+                    <button
+                      type="button"
+                      className="button button--ghost button--sm"
+                      aria-label={`Delete result ${result.position}`}
+                      onClick={() => onDelete(result)}
+                    >
+                      <TrashIcon />
+                      Delete
+                    </button>
+                  )}
                 </div>
               </td>
             </tr>

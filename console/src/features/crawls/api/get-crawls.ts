@@ -31,7 +31,12 @@ export function useCrawls({ page, query }: CrawlsQuery): UseCrawls {
   const { data, error, isLoading, mutate } = useSWR(
     // The project is in the key: switching projects shows the other list at once, never this one's.
     ['crawls', projectId, page, query],
-    () => trawl.crawls.list({ page: page - 1, limit: CRAWLS_PAGE_SIZE, query: query || undefined }),
+    async (): Promise<CrawlPage> => {
+      if (!query) return trawl.crawls.list({ page: page - 1, limit: CRAWLS_PAGE_SIZE });
+      // SPEC.md section 7: the crawl search, by start URL or crawl ID (1-based pages).
+      const found = await trawl.crawls.search(query, { page, limit: CRAWLS_PAGE_SIZE });
+      return { ...found, page: found.page - 1 };
+    },
     {
       refreshInterval: (latest) =>
         latest?.results.some((c) => c.status === 'running') ? RUNNING_REFRESH_MS : 0,
@@ -39,4 +44,28 @@ export function useCrawls({ page, query }: CrawlsQuery): UseCrawls {
     },
   );
   return { data, error, isLoading, mutate, projectId };
+}
+
+/**
+ * The user's recent searches, offered as suggestions, and `record` to add one. On error the list is empty
+ * (SPEC.md section 7): suggestions are a convenience, not worth a toast.
+ */
+export function useSearchHistory(): { suggestions: string[]; record(query: string): void } {
+  const trawl = useTrawl();
+  const { data, mutate } = useSWR(
+    'search-history',
+    () =>
+      trawl.crawls.searchHistory().catch((err: unknown) => {
+        console.warn('Loading the search history failed', err);
+        return [];
+      }),
+    { revalidateOnFocus: false },
+  );
+  const record = (query: string) => {
+    void trawl.crawls.searchHistory(query).then(
+      (history) => mutate(history, { revalidate: false }),
+      (err: unknown) => console.warn('Recording the search failed', err),
+    );
+  };
+  return { suggestions: (data ?? []).map((h) => h.query), record };
 }

@@ -5,7 +5,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { GlobeIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchInput } from '../../../components/ui/search-input';
-import { useCrawls } from '../api/get-crawls';
+import { DashboardTiles } from './dashboard-tiles';
+import { useCrawls, useSearchHistory } from '../api/get-crawls';
 import { useLiveCrawls } from '../hooks/use-live-crawls';
 import { CrawlsTable } from './crawls-table';
 
@@ -22,10 +23,12 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
   const crawls = useCrawls({ page, query });
   const { data, error, mutate } = crawls;
   useLiveCrawls(crawls, page === 1 && !query);
+  const history = useSearchHistory();
 
   const search = (value: string) => {
     setQuery(value);
     setPage(1);
+    if (value) history.record(value);
   };
   const clear = () => {
     setQuery('');
@@ -48,6 +51,8 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
           Add crawl
         </Button>
       </header>
+
+      <DashboardTiles />
 
       {isEmpty ? (
         <div className="card">
@@ -72,6 +77,7 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
               onClear={clear}
               placeholder="Search URL or crawl ID"
               label="Search URL or crawl ID"
+              suggestions={history.suggestions}
             />
             {data && (
               <span className="card__count">
