@@ -11,6 +11,7 @@ import { mountConsole } from './console-assets.js';
 import { serveConsoleNavigations } from './console-navigations.js';
 import { crawlRoutes } from './crawls/routes.js';
 import { docsRoutes } from './docs/routes.js';
+import { folderRoutes } from './folders/routes.js';
 import { renderError, validationHook, type ErrorBody } from './errors.js';
 import { TeamEventSchema } from './events/schemas.js';
 import { healthRoutes } from './health/routes.js';
@@ -19,6 +20,8 @@ import { projectRoutes } from './projects/routes.js';
 import { publicRoutes } from './public/routes.js';
 import { RATE_RULES, rateLimit } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
+import { supportAdminRoutes } from './support/admin-routes.js';
+import { supportRoutes } from './support/routes.js';
 import { teamRoutes } from './teams/routes.js';
 
 export const API_INFO = {
@@ -65,6 +68,9 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
   api.route('/', adminRoutes());
   api.route('/', crawlRoutes());
   api.route('/', publicRoutes());
+  api.route('/', supportRoutes());
+  api.route('/', supportAdminRoutes());
+  api.route('/', folderRoutes());
   return api;
 }
 
@@ -122,6 +128,7 @@ export function buildOpenApiDocument() {
         description: 'The try-out: start and read a crawl without an account, at most 15 results.',
       },
       { name: 'Health', description: 'Service status.' },
+      { name: 'Support', description: 'Support requests and problem reports on crawl results.' },
     ],
   });
 }
