@@ -20,6 +20,8 @@ const PUBLIC_TRY_OUT = /^\/(app\/crawls|app\/crawl-logs|crawl-results)\/public\/
 /** A valid body for each operation that needs one, so validation cannot answer before the scope check. */
 const BODIES: Record<string, unknown> = {
   renameProject: { title: 'renamed' },
+  renameFolder: { name: 'renamed' },
+  moveCrawlToFolder: { folderId: null },
   sendInviteEmail: { email: 'someone@example.com' },
 };
 
@@ -30,6 +32,7 @@ interface Foreign {
   tokenId: string;
   userId: string;
   inviteId: string;
+  folderId: string;
 }
 
 let server: TestServer;
@@ -48,6 +51,9 @@ beforeAll(async () => {
   const token = await other.browser.expect<{ id: string; token: string }>(201, 'POST', '/api-tokens', {
     body: { name: 'theirs' },
   });
+  const folder = await other.browser.expect<{ id: string }>(201, 'POST', '/folders', {
+    body: { name: 'theirs' },
+  });
   const teamId = other.user.teams[0]!.id;
   await other.browser.expect(201, 'POST', `/teams/${teamId}/invite-link`);
   const [invite] = await other.browser.expect<Array<{ id: string }>>(200, 'GET', `/teams/${teamId}/invites`);
@@ -58,6 +64,7 @@ beforeAll(async () => {
     tokenId: token.id,
     userId: other.user.id,
     inviteId: invite!.id,
+    folderId: folder.id,
   };
   foreignToken = token.token;
 });
@@ -73,6 +80,7 @@ function foreignIdFor(path: string): string {
   if (path.startsWith('/teams/projects/')) return foreign.projectId;
   if (path.startsWith('/teams/')) return foreign.teamId;
   if (path.startsWith('/api-tokens/')) return foreign.tokenId;
+  if (path.startsWith('/folders/')) return foreign.folderId;
   throw new Error(`The isolation walk does not know what {id} is in ${path}: add it to foreignIdFor`);
 }
 

@@ -167,7 +167,7 @@ export async function listSupportRequests(db: Database, where: { id?: string }, 
         })
         .from(supportAttachments)
         .where(inArray(supportAttachments.supportRequestId, ids))
-        .orderBy(supportAttachments.createdAt, supportAttachments.id)
+        .orderBy(supportAttachments.createdAt, supportAttachments.filename)
     : [];
   return {
     rows: rows.map((r) => ({
