@@ -36,6 +36,12 @@ const FAILURES = {
   changePassword: { fallback: 'Failed to change password', preferServerMessage: true },
   logoutEverywhere: { fallback: 'Failed to sign out of every session', preferServerMessage: true },
   loadAdmin: { fallback: 'Failed to load admin data', preferServerMessage: false },
+  sendSupportRequest: { fallback: 'Failed to send support request', preferServerMessage: false },
+  submitReport: { fallback: 'Failed to submit report', preferServerMessage: false },
+  loadFolders: { fallback: 'Failed to load folders', preferServerMessage: false },
+  saveFolder: { fallback: 'Failed to save folder', preferServerMessage: true },
+  deleteFolder: { fallback: 'Failed to delete folder', preferServerMessage: true },
+  moveCrawl: { fallback: 'Failed to move crawl', preferServerMessage: true },
 } satisfies Record<string, FailureMessage>;
 
 export type FailedAction = keyof typeof FAILURES;
