@@ -11,6 +11,7 @@ import { useResultsView } from '../hooks/use-results-view';
 import { CrawlLogsModal } from './crawl-logs-modal';
 import { ResultCard } from './result-card';
 import { ResultDetailsModal } from './result-details-modal';
+import { ReportProblemModal } from './report-problem-modal';
 import { ResultsEmptyState } from './results-empty-state';
 import { ResultsTable } from './results-table';
 import { ResultsToolbar } from './results-toolbar';
@@ -27,6 +28,7 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState<CrawlResult | null>(null);
   const [logsOpen, setLogsOpen] = useState(false);
+  const [reporting, setReporting] = useState<CrawlResult | null>(null);
   const { view, setView, canChoose } = useResultsView();
   const downloadCsv = useDownloadCsv();
   const { data, isLoading, reloadMerged } = useCrawlResults(crawl.id, { page, query });
@@ -93,11 +95,11 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
         ) : view === 'grid' ? (
           <div className="results-grid">
             {results.map((result) => (
-              <ResultCard key={result.id} result={result} onExpand={setExpanded} />
+              <ResultCard key={result.id} result={result} onExpand={setExpanded} onReport={setReporting} />
             ))}
           </div>
         ) : (
-          <ResultsTable results={results} onExpand={setExpanded} />
+          <ResultsTable results={results} onExpand={setExpanded} onReport={setReporting} />
         )}
       </div>
       {totalPages > 1 && (
@@ -107,6 +109,14 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
       )}
       {expanded && <ResultDetailsModal result={expanded} onClose={() => setExpanded(null)} />}
       {logsOpen && <CrawlLogsModal crawlId={crawl.id} onClose={() => setLogsOpen(false)} />}
+      {reporting && (
+        <ReportProblemModal
+          crawl={crawl}
+          result={reporting}
+          onClose={() => setReporting(null)}
+          onRecrawl={onRecrawl}
+        />
+      )}
     </section>
   );
 }

@@ -1,14 +1,15 @@
 import type { CrawlResult } from '@trawl/sdk';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { ExpandIcon } from '../../../components/ui/icons';
+import { ExpandIcon, FlagIcon } from '../../../components/ui/icons';
 import { markdownPreview, textDirection } from '../result-text';
 
 interface ResultsTableProps {
   results: CrawlResult[];
   onExpand(result: CrawlResult): void;
+  onReport(result: CrawlResult): void;
 }
 
-export function ResultsTable({ results, onExpand }: ResultsTableProps) {
+export function ResultsTable({ results, onExpand, onReport }: ResultsTableProps) {
   return (
     <div className="table-wrap">
       <table className="table results-table">
@@ -54,6 +55,15 @@ export function ResultsTable({ results, onExpand }: ResultsTableProps) {
                   >
                     <ExpandIcon />
                     View Details
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    aria-label={`Report a problem with result ${result.position}`}
+                    onClick={() => onReport(result)}
+                  >
+                    <FlagIcon />
+                    Report
                   </button>
                 </div>
               </td>
