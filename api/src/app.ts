@@ -14,6 +14,7 @@ import { appCrawlRoutes } from './app-crawls/routes.js';
 import { crawlResultRoutes } from './crawl-results/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { docsRoutes } from './docs/routes.js';
+import { folderRoutes } from './folders/routes.js';
 import { renderError, validationHook, type ErrorBody } from './errors.js';
 import { TeamEventSchema } from './events/schemas.js';
 import { healthRoutes } from './health/routes.js';
@@ -22,6 +23,8 @@ import { projectRoutes } from './projects/routes.js';
 import { publicRoutes } from './public/routes.js';
 import { RATE_RULES, rateLimit } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
+import { supportAdminRoutes } from './support/admin-routes.js';
+import { supportRoutes } from './support/routes.js';
 import { teamRoutes } from './teams/routes.js';
 
 export const API_INFO = {
@@ -72,6 +75,9 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
   api.route('/', appCrawlRoutes());
   api.route('/', crawlResultRoutes());
   api.route('/', searchRoutes());
+  api.route('/', supportRoutes());
+  api.route('/', supportAdminRoutes());
+  api.route('/', folderRoutes());
   return api;
 }
 
@@ -129,6 +135,7 @@ export function buildOpenApiDocument() {
         description: 'The try-out: start and read a crawl without an account, at most 15 results.',
       },
       { name: 'Health', description: 'Service status.' },
+      { name: 'Support', description: 'Support requests and problem reports on crawl results.' },
     ],
   });
 }

@@ -35,6 +35,11 @@ const ConfigSchema = z.object({
     .trim()
     .regex(/^\S+@\S+$/, 'must be an email address')
     .default('admin@localhost'),
+  TRAWL_SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^\S+@\S+$/, 'must be an email address')
+    .optional(),
   TRAWL_SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -84,6 +89,8 @@ export interface Config {
   bootstrap: boolean;
   /** The email of the admin account the first start creates. */
   adminEmail: string;
+  /** Where support requests are emailed: TRAWL_SUPPORT_EMAIL, else the admin's email. */
+  supportEmail: string;
   /** Outgoing email: SMTP when `smtpUrl` is set, otherwise the outbox only. */
   email: { smtpUrl: string | null; from: string };
   /** Signs session access tokens; when unset, a key generated once is kept in the database. */
@@ -151,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.TRAWL_LOG_LEVEL,
     bootstrap: e.TRAWL_BOOTSTRAP,
     adminEmail: e.TRAWL_ADMIN_EMAIL,
+    supportEmail: e.TRAWL_SUPPORT_EMAIL ?? e.TRAWL_ADMIN_EMAIL,
     email: { smtpUrl: e.TRAWL_SMTP_URL ?? null, from: e.TRAWL_EMAIL_FROM },
     sessionSecret: e.TRAWL_SESSION_SECRET ?? null,
     google:

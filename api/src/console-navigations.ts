@@ -11,7 +11,7 @@ import { consoleShell } from './console-assets.js';
  * console strips (SPEC.md section 2).
  */
 const CONSOLE_PAGES = [
-  /^\/admin(\/(health|crawl))?\/?$/,
+  /^\/admin(\/(health|crawl|support))?\/?$/,
   /^\/try\/?$/,
   /^\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/.*)?$/i,
 ];

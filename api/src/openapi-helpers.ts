@@ -7,6 +7,8 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed for these credentials.',
   404: 'Not found, or not visible to these credentials.',
   409: 'The request conflicts with the resource state.',
+  413: 'The body or one of its files is too large.',
+  415: 'The body is not of the media type this call takes.',
   429: 'Too many requests; retry after the `Retry-After` seconds.',
   501: 'Not configured on this server.',
   503: 'A service this call needs is unavailable; retry shortly.',

@@ -453,7 +453,15 @@ describe('admin routes', () => {
       .flatMap(([path, methods]) =>
         Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
       );
-    expect(listed.map((o) => o.path).sort()).toEqual(['/admin/crawls', '/admin/health', '/admin/outbox']);
+    expect([...new Set(listed.map((o) => o.path))].sort()).toEqual([
+      '/admin/crawl-result-reports',
+      '/admin/crawls',
+      '/admin/health',
+      '/admin/outbox',
+      '/admin/support-requests',
+      '/admin/support-requests/{id}',
+      '/admin/support-requests/{id}/attachments/{attachmentId}',
+    ]);
     for (const { method, path } of [
       ...listed,
       { method: 'GET', path: '/admin' },

@@ -21,6 +21,8 @@ const PUBLIC_TRY_OUT = /^\/(app\/crawls|app\/crawl-logs|crawl-results)\/public\/
 /** A valid body for each operation that needs one, so validation cannot answer before the scope check. */
 const BODIES: Record<string, unknown> = {
   renameProject: { title: 'renamed' },
+  renameFolder: { name: 'renamed' },
+  moveCrawlToFolder: { folderId: null },
   sendInviteEmail: { email: 'someone@example.com' },
   searchCrawlResults: { query: 'anything' },
 };
@@ -33,6 +35,7 @@ interface Foreign {
   tokenId: string;
   userId: string;
   inviteId: string;
+  folderId: string;
 }
 
 let server: TestServer;
@@ -51,6 +54,9 @@ beforeAll(async () => {
   const token = await other.browser.expect<{ id: string; token: string }>(201, 'POST', '/api-tokens', {
     body: { name: 'theirs' },
   });
+  const folder = await other.browser.expect<{ id: string }>(201, 'POST', '/folders', {
+    body: { name: 'theirs' },
+  });
   const teamId = other.user.teams[0]!.id;
   await other.browser.expect(201, 'POST', `/teams/${teamId}/invite-link`);
   const [invite] = await other.browser.expect<Array<{ id: string }>>(200, 'GET', `/teams/${teamId}/invites`);
@@ -67,6 +73,7 @@ beforeAll(async () => {
     tokenId: token.id,
     userId: other.user.id,
     inviteId: invite!.id,
+    folderId: folder.id,
   };
   foreignToken = token.token;
 });
@@ -86,6 +93,7 @@ function foreignIdFor(path: string): string {
   if (path.startsWith('/teams/projects/')) return foreign.projectId;
   if (path.startsWith('/teams/')) return foreign.teamId;
   if (path.startsWith('/api-tokens/')) return foreign.tokenId;
+  if (path.startsWith('/folders/')) return foreign.folderId;
   throw new Error(`The isolation walk does not know what {id} is in ${path}: add it to foreignIdFor`);
 }
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerAbort } from './commands/abort.js';
 import { registerCrawl } from './commands/crawl.js';
+import { registerFolders } from './commands/folders.js';
 import { registerList } from './commands/list.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
@@ -89,6 +90,7 @@ export function createProgram({ environment, streams, errorContext }: ProgramOpt
     registerWhoami,
     registerTokens,
     registerProjects,
+    registerFolders,
   ]) {
     register(program, sessionFor);
   }

@@ -25,6 +25,7 @@ import {
   type TokensApi,
 } from './accounts.js';
 import { createCaller, paginate } from './call.js';
+import { createSupportApis, type FoldersApi, type SupportApi } from './support.js';
 import { toApiError, TrawlConnectionError, TrawlError } from './errors.js';
 import { createSession, withSessionRefresh, type SessionStore } from './session.js';
 import { sleep } from './sleep.js';
@@ -89,12 +90,13 @@ export interface CrawlsApi {
    */
   get(id: string, options?: RequestOptions): Promise<Crawl>;
   /**
-   * One page of crawls, newest first. `page` is 0-based; `query` matches a start URL or a crawl ID.
+   * One page of crawls, newest first. `page` is 0-based; `query` matches a start URL or a crawl ID;
+   * `parentId` keeps a folder's crawls (null: those in no folder).
    * @example
    * const { results, totalPages } = await trawl.crawls.list({ page: 0, limit: 15 });
    */
   list(
-    query?: { page?: number; limit?: number; query?: string },
+    query?: { page?: number; limit?: number; query?: string; parentId?: string | null },
     options?: RequestOptions,
   ): Promise<CrawlPage>;
   /**
@@ -222,6 +224,10 @@ export interface TrawlClient {
   tokens: TokensApi;
   /** Service administration, for `trawlAdmin` users. */
   admin: AdminApi;
+  /** Support requests and problem reports. */
+  support: SupportApi;
+  /** Folders of crawls. */
+  folders: FoldersApi;
   /**
    * What this server offers crawls, such as the fixed address of static-IP crawls.
    * @example
@@ -393,6 +399,7 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
   return {
     crawls,
     ...accounts,
+    ...createSupportApis(raw, call),
     raw,
     crawlOptions: (o) => call((signal) => api.getCrawlOptions({ client: raw, signal }), o?.signal),
     async isHealthy(o) {

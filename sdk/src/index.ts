@@ -11,6 +11,7 @@
 export { createTrawlClient } from './client.js';
 export type { CrawlsApi, RequestOptions, TrawlClient, TrawlClientOptions, WaitOptions } from './client.js';
 export type { AdminApi, AuthApi, ProjectsApi, TeamsApi, TokensApi } from './accounts.js';
+export type { FoldersApi, SupportApi } from './support.js';
 export type { SessionStore } from './session.js';
 export { createPublicTrawlClient } from './public-client.js';
 export type { PublicCrawlsApi, PublicTrawlClient, PublicTrawlClientOptions } from './public-client.js';
@@ -63,6 +64,15 @@ export type {
 export type {
   AdminCrawlPage,
   AdminHealth,
+  AdminCrawlResultReportPage,
+  AdminSupportRequest,
+  AdminSupportRequestPage,
+  CrawlResultReport,
+  CrawlResultReportRequest,
+  Folder,
+  ProblemType,
+  SupportAttachment,
+  SupportRequest,
   ApiToken,
   ChangePasswordRequest,
   CreateApiTokenRequest,

@@ -157,6 +157,9 @@ export const QueryCrawlsBodySchema = z
       .max(2048)
       .optional()
       .openapi({ description: 'Matches the start URL or the crawl ID.' }),
+    parentId: z.uuid({ error: 'Parent ID must be a folder ID or null' }).nullable().optional().openapi({
+      description: 'Only the crawls of this folder; null for those in no folder. Absent: every crawl.',
+    }),
   })
   .openapi('QueryCrawlsRequest');
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { cleanUrl, urlKey } from '@trawl/workflows';
 import type { AppDeps } from '../app-env.js';
 import type { AuthContext } from '../auth/bearer.js';
@@ -125,10 +125,19 @@ export interface CrawlListing {
 export async function listCrawls(
   db: Database,
   auth: AuthContext,
-  options: { projectId: string | null; page: number; limit: number; query?: string },
+  options: {
+    projectId: string | null;
+    page: number;
+    limit: number;
+    query?: string;
+    parentId?: string | null;
+  },
 ): Promise<CrawlListing> {
   const filters: SQL[] = [eq(crawls.teamId, auth.teamId)];
   if (options.projectId) filters.push(eq(crawls.projectId, options.projectId));
+  // A folder's crawls, or (null) those in no folder.
+  if (options.parentId !== undefined)
+    filters.push(options.parentId === null ? isNull(crawls.parentId) : eq(crawls.parentId, options.parentId));
   const query = options.query?.trim();
   if (query) {
     const byUrl = ilike(sql`${crawls.startUrls}[1]`, `%${likeEscape(query)}%`);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
+  customType,
   boolean,
   index,
   integer,
@@ -128,7 +130,8 @@ export const crawls = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    parentId: uuid('parent_id'),
+    /** The folder the crawl is filed in (SPEC.md section 3); null at the top of the project. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => crawlFolders.id, { onDelete: 'set null' }),
     status: crawlStatus('status').notNull().default('running'),
     startUrls: text('start_urls').array().notNull(),
     maxResults: integer('max_results').notNull(),
@@ -151,6 +154,9 @@ export const crawls = pgTable(
   },
   (t) => [
     index('crawls_team_project_created_idx').on(t.teamId, t.projectId, t.createdAt),
+    index('crawls_parent_idx')
+      .on(t.parentId)
+      .where(sql`${t.parentId} is not null`),
     index('crawls_running_idx')
       .on(t.status)
       .where(sql`${t.status} = 'running'`),
@@ -454,4 +460,81 @@ export const userSearchHistory = pgTable(
     primaryKey({ columns: [t.userId, t.query] }),
     index('user_search_history_recent_idx').on(t.userId, t.searchedAt),
   ],
+);
+
+/** Folders of a project's crawls: a crawl's `parentId` names one; deleting a folder leaves its crawls at the top. */
+export const crawlFolders = pgTable(
+  'crawl_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('crawl_folders_project_idx').on(t.teamId, t.projectId, t.name)],
+);
+
+/** Raw bytes: a Buffer in, a Buffer out, on PostgreSQL (postgres.js) and PGlite (which reads a Uint8Array). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Support requests (the sidebar's Support dialog): kept here for admins, and emailed to the support address. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who to answer, as it was when the request was sent. */
+    email: text('email'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_requests_created_idx').on(t.createdAt)],
+);
+
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supportRequestId: uuid('support_request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    /** From the file's first bytes, not from what the client claimed. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_attachments_request_idx').on(t.supportRequestId)],
+);
+
+/** "Report a problem" with one crawl result. The URL is kept, so a report outlives a deleted result. */
+export const crawlResultReports = pgTable(
+  'crawl_result_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    crawlId: uuid('crawl_id').references(() => crawls.id, { onDelete: 'set null' }),
+    crawlResultId: uuid('crawl_result_id').references(() => crawlResults.id, { onDelete: 'set null' }),
+    url: text('url').notNull(),
+    problemType: text('problem_type').notNull(),
+    description: text('description').notNull(),
+    duplicatesRemovedCount: integer('duplicates_removed_count').notNull().default(0),
+    deduplicateContent: boolean('deduplicate_content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('crawl_result_reports_created_idx').on(t.createdAt)],
 );

@@ -8,6 +8,8 @@ export interface Email {
   to: string;
   subject: string;
   text: string;
+  /** Sent with the email through SMTP; the outbox keeps the text only. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -31,7 +33,10 @@ export function createMailer(options: {
   const transport: Transporter | null = options.smtpUrl ? createTransport(options.smtpUrl) : null;
   return {
     async send(email) {
-      const [row] = await db.insert(outboxEmails).values(email).returning({ id: outboxEmails.id });
+      const [row] = await db
+        .insert(outboxEmails)
+        .values({ to: email.to, subject: email.subject, text: email.text })
+        .returning({ id: outboxEmails.id });
       const id = row!.id;
       if (!transport) {
         logger.info(

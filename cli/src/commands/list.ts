@@ -9,6 +9,7 @@ interface ListOptions {
   page: number;
   limit: number;
   query?: string;
+  folder?: string;
 }
 
 /** The console's crawl list page size. */
@@ -35,6 +36,7 @@ Examples:
   $ trawl list
   $ trawl list --page 2 --limit 50
   $ trawl list --query docs.example.com
+  $ trawl list --folder 0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f
   $ trawl list --json | jq -r '.results[].id'`;
 
 export function registerList(program: Command, sessionFor: SessionFactory): void {
@@ -44,6 +46,7 @@ export function registerList(program: Command, sessionFor: SessionFactory): void
     .option('--page <n>', 'page to show, from 1', wholeNumber(1, Number.MAX_SAFE_INTEGER), 1)
     .option('--limit <n>', `crawls per page, 1-${MAX_LIMIT}`, wholeNumber(1, MAX_LIMIT), DEFAULT_LIMIT)
     .option('--query <text>', 'only crawls whose start URL or ID contains this')
+    .option('--folder <id>', 'only the crawls of this folder (see trawl folders list)')
     .addHelpText('after', EXAMPLES)
     .action((options: ListOptions, command: Command) => listCrawls(sessionFor(command), options));
 }
@@ -53,7 +56,7 @@ async function listCrawls(session: Session, options: ListOptions): Promise<void>
   const query = options.query?.trim() || undefined;
   // People count pages from 1; the API from 0.
   const page = await withSpinner(session, 'Listing crawls', () =>
-    client.crawls.list({ page: options.page - 1, limit: options.limit, query }),
+    client.crawls.list({ page: options.page - 1, limit: options.limit, query, parentId: options.folder }),
   );
   if (session.json) return session.print(toJson(page));
 
@@ -63,6 +66,7 @@ async function listCrawls(session: Session, options: ListOptions): Promise<void>
       `--page ${next}`,
       options.limit !== DEFAULT_LIMIT ? `--limit ${options.limit}` : '',
       query ? `--query ${JSON.stringify(query)}` : '',
+      options.folder ? `--folder ${options.folder}` : '',
     ]
       .filter(Boolean)
       .join(' ');

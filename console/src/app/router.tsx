@@ -41,6 +41,7 @@ function SignedInRoutes() {
         <Route path="/admin">{guarded('admin', <AdminRoute view="index" />)}</Route>
         <Route path="/admin/health">{guarded('admin-health', <AdminRoute view="health" />)}</Route>
         <Route path="/admin/crawl">{guarded('admin-crawl', <AdminRoute view="crawl" />)}</Route>
+        <Route path="/admin/support">{guarded('admin-support', <AdminRoute view="support" />)}</Route>
         <Route>{guarded('not-found', <NotFoundRoute />)}</Route>
       </Switch>
     </SignedInShell>

@@ -38,6 +38,12 @@ const FAILURES = {
   loadAdmin: { fallback: 'Failed to load admin data', preferServerMessage: false },
   loadDashboard: { fallback: 'Failed to load dashboard', preferServerMessage: false },
   deleteCrawlResult: { fallback: 'Failed to delete crawl result', preferServerMessage: false },
+  sendSupportRequest: { fallback: 'Failed to send support request', preferServerMessage: false },
+  submitReport: { fallback: 'Failed to submit report', preferServerMessage: false },
+  loadFolders: { fallback: 'Failed to load folders', preferServerMessage: false },
+  saveFolder: { fallback: 'Failed to save folder', preferServerMessage: true },
+  deleteFolder: { fallback: 'Failed to delete folder', preferServerMessage: true },
+  moveCrawl: { fallback: 'Failed to move crawl', preferServerMessage: true },
 } satisfies Record<string, FailureMessage>;
 
 export type FailedAction = keyof typeof FAILURES;

@@ -435,6 +435,10 @@ export type QueryCrawlsRequest = {
      * Matches the start URL or the crawl ID.
      */
     query?: string;
+    /**
+     * Only the crawls of this folder; null for those in no folder. Absent: every crawl.
+     */
+    parentId?: string | null;
 };
 
 export type CrawlResultPage = {
@@ -609,6 +613,111 @@ export type SearchHistoryRequest = {
      * The search to record. Without it the call only answers the history.
      */
     query?: string;
+};
+
+export type SupportRequest = {
+    id: string;
+    subject: string;
+    message: string;
+    /**
+     * Who to answer: the sender, when a user sent it.
+     */
+    email: string | null;
+    attachments: Array<SupportAttachment>;
+    createdAt: string;
+};
+
+export type SupportAttachment = {
+    id: string;
+    filename: string;
+    /**
+     * From the file's content: image/png, image/jpeg or application/pdf.
+     */
+    contentType: string;
+    /**
+     * Bytes.
+     */
+    size: number;
+};
+
+export type CrawlResultReport = {
+    id: string;
+    /**
+     * Null once the result is deleted.
+     */
+    crawlResultId: string | null;
+    crawlId: string | null;
+    url: string;
+    problemType: ProblemType;
+    description: string;
+    /**
+     * Blocks deduplication removed from the result, when reported.
+     */
+    duplicatesRemovedCount: number;
+    /**
+     * The crawl's setting, when reported.
+     */
+    deduplicateContent: boolean;
+    createdAt: string;
+};
+
+/**
+ * Missing information, Too much information, Incorrect information, Duplicate information, or Other.
+ */
+export type ProblemType = 'missing_information' | 'too_much_information' | 'incorrect_information' | 'duplicate_information' | 'other';
+
+export type CrawlResultReportRequest = {
+    crawlResultId: string;
+    problemType: ProblemType;
+    /**
+     * Additional details.
+     */
+    description?: string;
+};
+
+export type AdminSupportRequestPage = {
+    results: Array<AdminSupportRequest>;
+    page: number;
+    totalPages: number;
+    totalResults: number;
+};
+
+export type AdminSupportRequest = SupportRequest & {
+    teamId: string | null;
+    teamName: string | null;
+};
+
+export type AdminCrawlResultReportPage = {
+    results: Array<CrawlResultReport & {
+        teamId: string;
+        teamName: string;
+        email: string | null;
+    }>;
+    page: number;
+    totalPages: number;
+    totalResults: number;
+};
+
+export type Folder = {
+    id: string;
+    projectId: string;
+    name: string;
+    /**
+     * Crawls filed in the folder.
+     */
+    crawlCount: number;
+    createdAt: string;
+};
+
+export type FolderRequest = {
+    name: string;
+};
+
+export type MoveCrawlRequest = {
+    /**
+     * The folder to file the crawl in; null takes it out of its folder.
+     */
+    folderId: string | null;
 };
 
 export type IsHealthyData = {
@@ -2634,3 +2743,420 @@ export type RecordSearchHistoryResponses = {
 };
 
 export type RecordSearchHistoryResponse = RecordSearchHistoryResponses[keyof RecordSearchHistoryResponses];
+
+export type SendSupportRequestData = {
+    body: {
+        subject: string;
+        message: string;
+        /**
+         * PNG, JPEG or PDF files (checked by content), at most 5, 5 MB each and 10 MB in all.
+         */
+        files?: Array<Blob | File>;
+    };
+    path?: never;
+    query?: never;
+    url: '/support';
+};
+
+export type SendSupportRequestErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * The body or one of its files is too large.
+     */
+    413: ErrorResponse;
+    /**
+     * The body is not of the media type this call takes.
+     */
+    415: ErrorResponse;
+};
+
+export type SendSupportRequestError = SendSupportRequestErrors[keyof SendSupportRequestErrors];
+
+export type SendSupportRequestResponses = {
+    /**
+     * The request, kept and sent.
+     */
+    201: SupportRequest;
+};
+
+export type SendSupportRequestResponse = SendSupportRequestResponses[keyof SendSupportRequestResponses];
+
+export type ReportCrawlResultData = {
+    body: CrawlResultReportRequest;
+    path?: never;
+    query?: never;
+    url: '/support/crawl-result-report';
+};
+
+export type ReportCrawlResultErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ReportCrawlResultError = ReportCrawlResultErrors[keyof ReportCrawlResultErrors];
+
+export type ReportCrawlResultResponses = {
+    /**
+     * The report, kept and sent.
+     */
+    201: CrawlResultReport;
+};
+
+export type ReportCrawlResultResponse = ReportCrawlResultResponses[keyof ReportCrawlResultResponses];
+
+export type ListSupportRequestsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * 0-based page number.
+         */
+        page?: number | null;
+        limit?: number;
+    };
+    url: '/admin/support-requests';
+};
+
+export type ListSupportRequestsErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type ListSupportRequestsError = ListSupportRequestsErrors[keyof ListSupportRequestsErrors];
+
+export type ListSupportRequestsResponses = {
+    /**
+     * One page.
+     */
+    200: AdminSupportRequestPage;
+};
+
+export type ListSupportRequestsResponse = ListSupportRequestsResponses[keyof ListSupportRequestsResponses];
+
+export type GetSupportRequestData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/admin/support-requests/{id}';
+};
+
+export type GetSupportRequestErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type GetSupportRequestError = GetSupportRequestErrors[keyof GetSupportRequestErrors];
+
+export type GetSupportRequestResponses = {
+    /**
+     * The request.
+     */
+    200: AdminSupportRequest;
+};
+
+export type GetSupportRequestResponse = GetSupportRequestResponses[keyof GetSupportRequestResponses];
+
+export type DownloadSupportAttachmentData = {
+    body?: never;
+    path: {
+        id: string;
+        attachmentId: string;
+    };
+    query?: never;
+    url: '/admin/support-requests/{id}/attachments/{attachmentId}';
+};
+
+export type DownloadSupportAttachmentErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type DownloadSupportAttachmentError = DownloadSupportAttachmentErrors[keyof DownloadSupportAttachmentErrors];
+
+export type DownloadSupportAttachmentResponses = {
+    /**
+     * The file.
+     */
+    200: Blob | File;
+};
+
+export type DownloadSupportAttachmentResponse = DownloadSupportAttachmentResponses[keyof DownloadSupportAttachmentResponses];
+
+export type ListCrawlResultReportsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * 0-based page number.
+         */
+        page?: number | null;
+        limit?: number;
+    };
+    url: '/admin/crawl-result-reports';
+};
+
+export type ListCrawlResultReportsErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+};
+
+export type ListCrawlResultReportsError = ListCrawlResultReportsErrors[keyof ListCrawlResultReportsErrors];
+
+export type ListCrawlResultReportsResponses = {
+    /**
+     * One page.
+     */
+    200: AdminCrawlResultReportPage;
+};
+
+export type ListCrawlResultReportsResponse = ListCrawlResultReportsResponses[keyof ListCrawlResultReportsResponses];
+
+export type ListFoldersData = {
+    body?: never;
+    headers?: {
+        /**
+         * The project to work in; defaults to the token's project, else the team's first project.
+         */
+        'x-project-id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/folders';
+};
+
+export type ListFoldersErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListFoldersError = ListFoldersErrors[keyof ListFoldersErrors];
+
+export type ListFoldersResponses = {
+    /**
+     * Folders.
+     */
+    200: Array<Folder>;
+};
+
+export type ListFoldersResponse = ListFoldersResponses[keyof ListFoldersResponses];
+
+export type CreateFolderData = {
+    body: FolderRequest;
+    headers?: {
+        /**
+         * The project to work in; defaults to the token's project, else the team's first project.
+         */
+        'x-project-id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/folders';
+};
+
+export type CreateFolderErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+};
+
+export type CreateFolderError = CreateFolderErrors[keyof CreateFolderErrors];
+
+export type CreateFolderResponses = {
+    /**
+     * The folder.
+     */
+    201: Folder;
+};
+
+export type CreateFolderResponse = CreateFolderResponses[keyof CreateFolderResponses];
+
+export type DeleteFolderData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/folders/{id}';
+};
+
+export type DeleteFolderErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteFolderError = DeleteFolderErrors[keyof DeleteFolderErrors];
+
+export type DeleteFolderResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteFolderResponse = DeleteFolderResponses[keyof DeleteFolderResponses];
+
+export type RenameFolderData = {
+    body: FolderRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/folders/{id}';
+};
+
+export type RenameFolderErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+};
+
+export type RenameFolderError = RenameFolderErrors[keyof RenameFolderErrors];
+
+export type RenameFolderResponses = {
+    /**
+     * The folder.
+     */
+    200: Folder;
+};
+
+export type RenameFolderResponse = RenameFolderResponses[keyof RenameFolderResponses];
+
+export type MoveCrawlToFolderData = {
+    body: MoveCrawlRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/crawls/{id}/folder';
+};
+
+export type MoveCrawlToFolderErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type MoveCrawlToFolderError = MoveCrawlToFolderErrors[keyof MoveCrawlToFolderErrors];
+
+export type MoveCrawlToFolderResponses = {
+    /**
+     * The crawl, with its new parentId.
+     */
+    200: Crawl;
+};
+
+export type MoveCrawlToFolderResponse = MoveCrawlToFolderResponses[keyof MoveCrawlToFolderResponses];

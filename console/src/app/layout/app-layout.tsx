@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { OutageBanner } from '../../features/outage/components/outage-banner';
+import { SupportModal } from '../../features/support/components/support-modal';
 import { InviteMembersModal } from '../../features/team/components/invite-members-modal';
 import { MobileHeader } from './mobile-header';
 import { Sidebar } from './sidebar';
@@ -8,6 +9,7 @@ import { Sidebar } from './sidebar';
 export function AppLayout({ mode, children }: { mode: 'team' | 'public'; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [inviting, setInviting] = useState(false);
+  const [support, setSupport] = useState(false);
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
@@ -19,6 +21,7 @@ export function AppLayout({ mode, children }: { mode: 'team' | 'public'; childre
         open={menuOpen}
         onNavigate={() => setMenuOpen(false)}
         onInviteMembers={() => setInviting(true)}
+        onSupport={() => setSupport(true)}
       />
       {menuOpen && <div className="sidebar-scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <main id="main" className="app-main" tabIndex={-1}>
@@ -26,6 +29,7 @@ export function AppLayout({ mode, children }: { mode: 'team' | 'public'; childre
         {children}
       </main>
       {inviting && <InviteMembersModal onClose={() => setInviting(false)} />}
+      {support && <SupportModal onClose={() => setSupport(false)} />}
     </div>
   );
 }

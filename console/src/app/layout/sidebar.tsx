@@ -4,6 +4,7 @@ import {
   BookIcon,
   ExternalLinkIcon,
   HomeIcon,
+  LifeBuoyIcon,
   LogOutIcon,
   SettingsIcon,
   ShieldIcon,
@@ -20,6 +21,7 @@ interface SidebarProps {
   open: boolean;
   onNavigate(): void;
   onInviteMembers(): void;
+  onSupport(): void;
 }
 
 function NavLink({
@@ -59,7 +61,7 @@ function DisabledItem({ icon, label }: { icon: ReactNode; label: string }) {
 }
 
 /** The 240px sidebar (SPEC.md section 2); on mobile a drawer the header's burger opens. */
-export function Sidebar({ mode, open, onNavigate, onInviteMembers }: SidebarProps) {
+export function Sidebar({ mode, open, onNavigate, onInviteMembers, onSupport }: SidebarProps) {
   const [location, navigate] = useLocation();
   const { state, signOut } = useSession();
   const user = mode === 'team' && state.status === 'signed-in' ? state.user : null;
@@ -134,6 +136,21 @@ export function Sidebar({ mode, open, onNavigate, onInviteMembers }: SidebarProp
           </button>
         ) : (
           <DisabledItem icon={<UserPlusIcon />} label="Invite Members" />
+        )}
+        {user ? (
+          <button
+            type="button"
+            className="nav-item"
+            onClick={() => {
+              onNavigate();
+              onSupport();
+            }}
+          >
+            <LifeBuoyIcon />
+            Support
+          </button>
+        ) : (
+          <DisabledItem icon={<LifeBuoyIcon />} label="Support" />
         )}
         {user && isAdmin(user) && (
           <NavLink

@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { AdminCrawlsView } from '../../features/admin/components/admin-crawls';
 import { AdminHealthView } from '../../features/admin/components/admin-health';
+import { AdminSupportView } from '../../features/admin/components/admin-support';
 import { isAdmin, useUser } from '../../lib/session';
 
 const TABS = [
   { href: '/admin/health', label: 'Health' },
   { href: '/admin/crawl', label: 'Crawls' },
+  { href: '/admin/support', label: 'Support' },
 ];
 
 /** Admins only, child routes included (the server refuses the calls too): anyone else goes to /home. */
@@ -39,12 +41,13 @@ function AdminLayout({ children }: { children: ReactNode }) {
   );
 }
 
-export function AdminRoute({ view }: { view: 'index' | 'health' | 'crawl' }) {
+export function AdminRoute({ view }: { view: 'index' | 'health' | 'crawl' | 'support' }) {
   return (
     <AdminLayout>
       {view === 'index' && <Redirect to="/admin/health" replace />}
       {view === 'health' && <AdminHealthView />}
       {view === 'crawl' && <AdminCrawlsView />}
+      {view === 'support' && <AdminSupportView />}
     </AdminLayout>
   );
 }

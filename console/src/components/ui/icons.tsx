@@ -309,3 +309,14 @@ export function TrawlLogo({ className }: { className?: string }) {
     </span>
   );
 }
+export const LifeBuoyIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="3.5" />
+    <path d="m5.6 5.6 3.9 3.9M14.5 14.5l3.9 3.9M18.4 5.6l-3.9 3.9M9.5 14.5l-3.9 3.9" />
+  </>,
+);
+export const FlagIcon = icon(<path d="M5 21V4M5 4h11l-2 4 2 4H5" />);
+export const PaperclipIcon = icon(
+  <path d="m20 11.5-8.1 8.1a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />,
+);

@@ -12,6 +12,7 @@ import { useResultsView } from '../hooks/use-results-view';
 import { CrawlLogsModal } from './crawl-logs-modal';
 import { ResultCard } from './result-card';
 import { ResultDetailsModal } from './result-details-modal';
+import { ReportProblemModal } from './report-problem-modal';
 import { ResultsEmptyState } from './results-empty-state';
 import { ResultsTable } from './results-table';
 import { ResultsToolbar } from './results-toolbar';
@@ -28,6 +29,7 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState<CrawlResult | null>(null);
   const [logsOpen, setLogsOpen] = useState(false);
+  const [reporting, setReporting] = useState<CrawlResult | null>(null);
   const { view, setView, canChoose } = useResultsView();
   const downloadCsv = useDownloadCsv();
   const { data, isLoading, reloadMerged, reload } = useCrawlResults(crawl.id, { page, query });
@@ -108,13 +110,14 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
         ) : view === 'grid' ? (
           <div className="results-grid">
             {results.map((result) => (
-              <ResultCard key={result.id} result={result} onExpand={setExpanded} />
+              <ResultCard key={result.id} result={result} onExpand={setExpanded} onReport={setReporting} />
             ))}
           </div>
         ) : (
           <ResultsTable
             results={results}
             onExpand={setExpanded}
+            onReport={setReporting}
             onDelete={onDelete ? (result) => void onDelete(result) : undefined}
           />
         )}
@@ -126,6 +129,14 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
       )}
       {expanded && <ResultDetailsModal result={expanded} onClose={() => setExpanded(null)} />}
       {logsOpen && <CrawlLogsModal crawlId={crawl.id} onClose={() => setLogsOpen(false)} />}
+      {reporting && (
+        <ReportProblemModal
+          crawl={crawl}
+          result={reporting}
+          onClose={() => setReporting(null)}
+          onRecrawl={onRecrawl}
+        />
+      )}
     </section>
   );
 }

@@ -1,15 +1,16 @@
 import type { CrawlResult } from '@trawl/sdk';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { ExpandIcon } from '../../../components/ui/icons';
+import { ExpandIcon, FlagIcon } from '../../../components/ui/icons';
 import { markdownPreview, textDirection } from '../result-text';
 
 interface ResultCardProps {
   result: CrawlResult;
   onExpand(result: CrawlResult): void;
+  onReport(result: CrawlResult): void;
 }
 
 /** A result in the grid: numbered URL, title and a clamped markdown preview; actions on hover and focus. */
-export function ResultCard({ result, onExpand }: ResultCardProps) {
+export function ResultCard({ result, onExpand, onReport }: ResultCardProps) {
   const dir = textDirection(`${result.title} ${result.markdown}`);
   return (
     <article className="result-card" aria-labelledby={`result-${result.id}-title`}>
@@ -33,6 +34,15 @@ export function ResultCard({ result, onExpand }: ResultCardProps) {
             onClick={() => onExpand(result)}
           >
             <ExpandIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button icon-button--sm"
+            aria-label={`Report a problem with ${result.title || result.url}`}
+            title="Report a problem"
+            onClick={() => onReport(result)}
+          >
+            <FlagIcon />
           </button>
         </div>
       </header>

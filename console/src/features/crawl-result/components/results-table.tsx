@@ -1,16 +1,17 @@
 import type { CrawlResult } from '@trawl/sdk';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { ExpandIcon, TrashIcon } from '../../../components/ui/icons';
+import { ExpandIcon, FlagIcon, TrashIcon } from '../../../components/ui/icons';
 import { markdownPreview, textDirection } from '../result-text';
 
 interface ResultsTableProps {
   results: CrawlResult[];
   onExpand(result: CrawlResult): void;
+  onReport(result: CrawlResult): void;
   /** Offered for team crawls that have ended. */
   onDelete?: (result: CrawlResult) => void;
 }
 
-export function ResultsTable({ results, onExpand, onDelete }: ResultsTableProps) {
+export function ResultsTable({ results, onExpand, onReport, onDelete }: ResultsTableProps) {
   return (
     <div className="table-wrap">
       <table className="table results-table">
@@ -56,6 +57,15 @@ export function ResultsTable({ results, onExpand, onDelete }: ResultsTableProps)
                   >
                     <ExpandIcon />
                     View Details
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    aria-label={`Report a problem with result ${result.position}`}
+                    onClick={() => onReport(result)}
+                  >
+                    <FlagIcon />
+                    Report
                   </button>
                   {onDelete && (
                     <button

@@ -13,6 +13,8 @@ interface CrawlsQuery {
   /** 1-based, as shown; the API's pages are 0-based. */
   page: number;
   query: string;
+  /** A folder's crawls; null for those in no folder; undefined for every crawl (a search). */
+  parentId?: string | null;
 }
 
 export interface UseCrawls {
@@ -25,15 +27,15 @@ export interface UseCrawls {
 }
 
 /** One page of the current project's crawls, newest first, refreshed every 5 seconds while any crawl on it runs. */
-export function useCrawls({ page, query }: CrawlsQuery): UseCrawls {
+export function useCrawls({ page, query, parentId }: CrawlsQuery): UseCrawls {
   const trawl = useTrawl();
   const projectId = useProjects().current.id;
   const { data, error, isLoading, mutate } = useSWR(
     // The project is in the key: switching projects shows the other list at once, never this one's.
-    ['crawls', projectId, page, query],
+    ['crawls', projectId, page, query, parentId],
     async (): Promise<CrawlPage> => {
-      if (!query) return trawl.crawls.list({ page: page - 1, limit: CRAWLS_PAGE_SIZE });
-      // SPEC.md section 7: the crawl search, by start URL or crawl ID (1-based pages).
+      if (!query) return trawl.crawls.list({ page: page - 1, limit: CRAWLS_PAGE_SIZE, parentId });
+      // SPEC.md section 7: the crawl search, by start URL or crawl ID (1-based pages), across folders.
       const found = await trawl.crawls.search(query, { page, limit: CRAWLS_PAGE_SIZE });
       return { ...found, page: found.page - 1 };
     },

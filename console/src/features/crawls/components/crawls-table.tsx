@@ -1,17 +1,20 @@
-import type { Crawl } from '@trawl/sdk';
+import type { Crawl, Folder } from '@trawl/sdk';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { CrawlRow } from './crawl-row';
+import { FolderRow } from './folder-row';
 
 const COLUMNS = ['Item', 'Status', 'Results', 'Duration', 'Origin', 'Created at', 'Actions'];
 
 interface CrawlsTableProps {
   crawls: Crawl[] | undefined;
   onRecrawl(crawl: Crawl): void;
+  /** Listed above the crawls, with the folder icon. */
+  folders?: Folder[];
   /** Rows of placeholders while the first page loads. */
   skeletonRows?: number;
 }
 
-export function CrawlsTable({ crawls, onRecrawl, skeletonRows = 6 }: CrawlsTableProps) {
+export function CrawlsTable({ crawls, onRecrawl, folders = [], skeletonRows = 6 }: CrawlsTableProps) {
   return (
     <div className="table-wrap">
       <table className="table crawls-table">
@@ -25,6 +28,7 @@ export function CrawlsTable({ crawls, onRecrawl, skeletonRows = 6 }: CrawlsTable
           </tr>
         </thead>
         <tbody aria-busy={!crawls}>
+          {crawls && folders.map((folder) => <FolderRow key={folder.id} folder={folder} />)}
           {crawls
             ? crawls.map((crawl) => <CrawlRow key={crawl.id} crawl={crawl} onRecrawl={onRecrawl} />)
             : Array.from({ length: skeletonRows }, (_, i) => (

@@ -2,25 +2,34 @@ import type { Crawl } from '@trawl/sdk';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { GlobeIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
+import { ChevronLeftIcon, FolderIcon, GlobeIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchInput } from '../../../components/ui/search-input';
 import { DashboardTiles } from './dashboard-tiles';
 import { useCrawls, useSearchHistory } from '../api/get-crawls';
+import { Link } from 'wouter';
+import { useFolders } from '../api/get-folders';
+import { FolderModal } from './folder-modal';
 import { useLiveCrawls } from '../hooks/use-live-crawls';
 import { CrawlsTable } from './crawls-table';
 
 interface CrawlsViewProps {
   onNewCrawl(): void;
   onRecrawl(crawl: Crawl): void;
+  /** The open folder, or null for the top of the project. */
+  folderId?: string | null;
 }
 
 /** The Home screen: the crawl list with its search, pagination and empty states. */
-export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
+export function CrawlsView({ onNewCrawl, onRecrawl, folderId = null }: CrawlsViewProps) {
   const [page, setPage] = useState(1);
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
-  const crawls = useCrawls({ page, query });
+  const [creatingFolder, setCreatingFolder] = useState(false);
+  const { folders, mutate: mutateFolders } = useFolders();
+  const folder = folderId ? folders?.find((f) => f.id === folderId) : undefined;
+  // The top of the project lists its folders and the crawls in none; a search looks through every crawl.
+  const crawls = useCrawls({ page, query, parentId: query ? undefined : folderId });
   const { data, error, mutate } = crawls;
   useLiveCrawls(crawls, page === 1 && !query);
   const history = useSearchHistory();
@@ -36,20 +45,43 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
     void mutate();
   };
 
-  const isEmpty = data && data.totalResults === 0 && !query;
+  const shownFolders = !folderId && !query && page === 1 ? (folders ?? []) : [];
+  const isEmpty = data && data.totalResults === 0 && !query && !folderId && folders?.length === 0;
 
   return (
     <div className="page">
       <header className="page-header">
         <div>
-          <h1 className="page-header__title">Crawls</h1>
-          <p className="page-header__subtitle">
-            Crawl any website into clean markdown, then read, search and download the results.
-          </p>
+          {folderId ? (
+            <>
+              <Link href="/home" className="folder-back">
+                <ChevronLeftIcon />
+                Crawls
+              </Link>
+              <h1 className="page-header__title folder-title">
+                <FolderIcon />
+                {folder?.name ?? 'Folder'}
+              </h1>
+            </>
+          ) : (
+            <>
+              <h1 className="page-header__title">Crawls</h1>
+              <p className="page-header__subtitle">
+                Crawl any website into clean markdown, then read, search and download the results.
+              </p>
+            </>
+          )}
         </div>
-        <Button variant="primary" icon={<PlusIcon />} onClick={onNewCrawl}>
-          Add crawl
-        </Button>
+        <div className="page-header__actions">
+          {!folderId && (
+            <Button variant="ghost" icon={<FolderIcon />} onClick={() => setCreatingFolder(true)}>
+              New folder
+            </Button>
+          )}
+          <Button variant="primary" icon={<PlusIcon />} onClick={onNewCrawl}>
+            Add crawl
+          </Button>
+        </div>
       </header>
 
       <DashboardTiles />
@@ -85,11 +117,11 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
               </span>
             )}
           </div>
-          {data && data.totalResults === 0 ? (
+          {data && data.totalResults === 0 && shownFolders.length === 0 ? (
             <EmptyState
               icon={<SearchIcon />}
               title="No results found"
-              description={`No crawl matches “${query}”.`}
+              description={query ? `No crawl matches “${query}”.` : 'This folder holds no crawls yet.'}
             />
           ) : error && !data ? (
             <EmptyState
@@ -98,7 +130,7 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
               actions={<Button onClick={() => void mutate()}>Try again</Button>}
             />
           ) : (
-            <CrawlsTable crawls={data?.results} onRecrawl={onRecrawl} />
+            <CrawlsTable crawls={data?.results} onRecrawl={onRecrawl} folders={shownFolders} />
           )}
           {data && data.totalPages > 1 && (
             <div className="card__footer">
@@ -111,6 +143,9 @@ export function CrawlsView({ onNewCrawl, onRecrawl }: CrawlsViewProps) {
             </div>
           )}
         </section>
+      )}
+      {creatingFolder && (
+        <FolderModal onClose={() => setCreatingFolder(false)} onSaved={() => void mutateFolders()} />
       )}
     </div>
   );
