@@ -206,14 +206,14 @@ describe('folders on Home', () => {
       // The filed crawl is in its folder, not at the top.
       await expect
         .poll(() => page.locator('.crawl-row:not(.folder-row) .crawl-row__url').allTextContents())
-        .toEqual(['loose.example.com/']);
+        .toEqual(['loose.example.com']);
       await snapAt(page, 'home-folder');
 
       await folderRow.getByRole('link', { name: 'Docs sites' }).click();
       await expect.poll(() => new URL(page.url()).search).toBe(`?folder=${folder!.id}`);
       await expect
         .poll(() => page.locator('.crawl-row__url').allTextContents())
-        .toEqual(['filed.example.com/']);
+        .toEqual(['filed.example.com']);
       expect(await page.getByRole('heading', { name: 'Docs sites' }).count()).toBe(1);
       await page.getByRole('link', { name: 'Crawls' }).click();
       await expect.poll(() => page.locator('.folder-row').count()).toBe(1);
