@@ -12,6 +12,7 @@ import { listProjects } from '../projects/service.js';
 import { toProjectDto } from '../projects/schemas.js';
 import type { TeamDto, TeamMemberDto } from './schemas.js';
 import { readTeamUsage } from '../billing/usage.js';
+import { cancelForDeletedTeam } from '../billing/service.js';
 
 /** How long an invitation can be accepted. */
 export const INVITE_TTL_DAYS = 7;
@@ -48,6 +49,8 @@ export async function deleteTeam(deps: AppDeps, auth: AuthContext, id: string): 
   const teamId = ownTeam(auth, id);
   if (auth.origin !== 'web')
     throw new ApiError(403, 'forbidden', 'Deleting a team needs a signed-in member, not an API token');
+  // Its subscription ends first: a deleted team is never charged again.
+  await cancelForDeletedTeam(deps, teamId);
   // Its running crawls stop first, so no crawl loop is writing to rows the delete below removes.
   await abortTeamCrawls(deps, teamId);
   await retryOnConflict(() =>
