@@ -139,3 +139,4 @@ export async function createTeamWithToken(
 
 export { startDocsFixture } from './fixture-sites.js';
 export type { DocsFixture } from './fixture-sites.js';
+export { changeSubscriptionStatus, setTeamBilling } from './billing-helpers.js';
