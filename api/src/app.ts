@@ -5,6 +5,7 @@ import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { apiTokenRoutes } from './api-tokens/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { billingRoutes } from './billing/routes.js';
 import { googleRoutes } from './auth/google.js';
 import { signInLinkRoutes } from './auth/sign-in-links.js';
 import { mountConsole } from './console-assets.js';
@@ -64,6 +65,7 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
   // Projects before teams, so that `/teams/projects` is never taken for the team id of `/teams/{id}`.
   api.route('/', projectRoutes());
   api.route('/', teamRoutes());
+  api.route('/', billingRoutes());
   api.route('/', apiTokenRoutes());
   api.route('/', memberRoutes());
   api.route('/', signInLinkRoutes());
@@ -125,6 +127,7 @@ export function buildOpenApiDocument() {
     tags: [
       { name: 'Auth', description: 'Sign up, sign in, and browser sessions (cookies with CSRF protection).' },
       { name: 'Teams', description: 'Teams, members and invitations, projects, and API tokens.' },
+      { name: 'Billing', description: 'Plans, usage, card and invoices through Stripe; its webhook.' },
       {
         name: 'Admin',
         description: "For Trawl admins only: service health, every team's crawls, the email outbox.",

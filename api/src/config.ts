@@ -16,6 +16,14 @@ import {
   type StaticIpConfig,
 } from './crawls/engine-config.js';
 import { bool, hostPort, logLevel, parseEnv, postgresUrl } from './env.js';
+import {
+  BILLING_ENV,
+  BILLING_ENV_PAIRS,
+  billingConfigFrom,
+  stripeConfigFrom,
+  type BillingConfig,
+  type StripeConfig,
+} from './billing/config.js';
 
 // The API server's configuration (`npm start`). The worker (`npm run worker`) has its own: worker/config.ts.
 const ConfigSchema = z.object({
@@ -61,11 +69,7 @@ const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_REDIRECT_URI: z.url().optional(),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
-  STRIPE_PUBLISHABLE_KEY: z
-    .string()
-    .trim()
-    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_... or pk_live_...)')
-    .optional(),
+  ...BILLING_ENV,
   TEMPORAL_ADDRESS: hostPort.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -106,10 +110,13 @@ export interface Config {
     tokenUrl: string;
   } | null;
   /**
-   * Card payments (the billing work): the publishable key the console hands to Stripe.js. Set, the
-   * console's Content-Security-Policy also allows Stripe.js and its API; unset, no Stripe origin is allowed.
+   * Card payments through Stripe, when its three keys are set; the console hands the publishable key to
+   * Stripe.js. Set, the console's Content-Security-Policy also allows Stripe.js and its API; unset, no Stripe
+   * origin is allowed and the billing routes answer 501.
    */
-  stripe: { publishableKey: string } | null;
+  stripe: StripeConfig | null;
+  /** Usage budgets: the units of each plan, and of a team without one (api/src/billing/). */
+  billing: BillingConfig;
   /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted; 0 uses the socket's address. */
   trustProxy: number;
   /** Requests per client IP: public crawls started per hour; sign-ins, sign-ups and reset requests per 15 minutes, each. */
@@ -138,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
     ...ENGINE_ENV_PAIRS,
     ...TEMPORAL_CONNECTION_PAIRS,
+    ...BILLING_ENV_PAIRS,
   ]);
   const publicUrl = e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT);
   return {
@@ -170,7 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             tokenUrl: e.GOOGLE_TOKEN_URL,
           }
         : null,
-    stripe: e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : null,
+    stripe: stripeConfigFrom(e),
+    billing: billingConfigFrom(e),
     trustProxy: e.TRAWL_TRUST_PROXY,
     rateLimits: {
       publicCrawlsPerHour: e.TRAWL_RATE_LIMIT_PUBLIC_CRAWLS,

@@ -4,6 +4,7 @@ import { ErrorSchema } from './errors.js';
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; `details` names each bad field.',
   401: 'Missing, invalid or revoked credentials.',
+  402: 'The team has used all the units of its billing period (`usage_exceeded`).',
   403: 'Not allowed for these credentials.',
   404: 'Not found, or not visible to these credentials.',
   409: 'The request conflicts with the resource state.',

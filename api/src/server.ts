@@ -15,6 +15,7 @@ import { createEventHub } from './events/hub.js';
 import { attachEventSocket } from './events/websocket.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createLogger, type Logger } from './logger.js';
+import { saveDefaultBudget } from './billing/usage.js';
 
 export interface RunningServer {
   /** Base URL the server answers on, such as `http://127.0.0.1:3000`. */
@@ -45,6 +46,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
     ));
   await database.migrate();
+  await saveDefaultBudget(database.db, config.billing.maxUsage);
 
   const store = createCrawlStore(database.db);
   const orchestrator = config.temporal

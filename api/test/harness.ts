@@ -140,3 +140,4 @@ export async function createTeamWithToken(
 export { startDocsFixture } from './fixture-sites.js';
 export type { DocsFixture } from './fixture-sites.js';
 export { seedCrawl } from './support-seed.js';
+export { changeSubscriptionStatus, setTeamBilling } from './billing-helpers.js';

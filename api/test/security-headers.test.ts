@@ -26,6 +26,8 @@ beforeAll(async () => {
         TRAWL_CONSOLE_DIR: fakeConsole(join(dir, 'https')),
         PUBLIC_URL: 'https://trawl.example.com',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc',
+        STRIPE_SECRET_KEY: 'sk_test_51Abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_51Abc',
         GOOGLE_CLIENT_ID: 'client-123',
         GOOGLE_CLIENT_SECRET: 'secret-456',
         // Never reached: the callback below fails before exchanging a code.
@@ -71,7 +73,7 @@ describe('the console shell', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('allows Stripe.js, its frames and its API once STRIPE_PUBLISHABLE_KEY is set, and PUBLIC_URL’s socket', async () => {
+  it('allows Stripe.js, its frames and its API once Stripe’s keys are set, and PUBLIC_URL’s socket', async () => {
     const res = await fetch(`${https.url}/settings/billing`);
     const policy = parsePolicy(res.headers.get('content-security-policy'));
     expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);

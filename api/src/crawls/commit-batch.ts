@@ -19,6 +19,8 @@ import {
   crawls,
 } from '../db/schema.js';
 import { recordEvents } from '../events/record.js';
+import { lockBudget } from '../billing/usage.js';
+import { stopAtUsageLimit } from '../billing/usage-stop.js';
 
 // Bulk statements pass whole arrays as single parameters (unnest, = any): a batch's hundreds of hashes,
 // links and log lines cost one parameter each instead of one per value, which is most of a commit's time.
@@ -120,7 +122,10 @@ export async function commitBatch(
     }
     const unique = await claimContent(tx, crawlId, identified, logs);
 
-    const stored = await keepUpTo(tx, crawlId, unique, commit.resultCap - crawl.numberOfResults, logs);
+    // One unit per stored result, within the team's budget (billing/usage.ts); the team's row stays locked.
+    const budget = await lockBudget(tx, crawl.teamId);
+    const room = Math.min(commit.resultCap - crawl.numberOfResults, budget.room);
+    const stored = await keepUpTo(tx, crawlId, unique, room, logs);
     const resultIds = stored.length
       ? (
           await tx
@@ -166,6 +171,10 @@ export async function commitBatch(
       ...logIds.map((refId) => ({ type: 'CRAWL_LOG_CREATED_EVENT' as const, refId })),
       ...(stored.length || startPage ? [{ type: 'CRAWL_EVENT' as const }] : []),
     ]);
+    if ((await budget.charge(stored.length)) && numberOfResults < commit.resultCap) {
+      await stopAtUsageLimit(tx, { teamId: crawl.teamId, crawlId }, numberOfResults);
+      return { numberOfResults, stillRunning: false };
+    }
     return { numberOfResults, stillRunning: true };
   });
 }

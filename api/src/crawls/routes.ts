@@ -41,7 +41,7 @@ const startCrawlRoute = createRoute({
   request: { headers: ProjectHeaderSchema, body: { required: true, ...json(StartCrawlBodySchema) } },
   responses: {
     201: { description: 'The crawl, running.', ...json(CrawlSchema) },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 402, 403, 404),
   },
 });
 

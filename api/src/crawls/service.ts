@@ -12,6 +12,7 @@ import { appendLogs, clearWorkState } from './commit-batch.js';
 import { createCrawlStore } from './store.js';
 import { finishedColumns, likeEscape } from './sql.js';
 import { isUuid } from '../ids.js';
+import { assertBudgetLeft } from '../billing/usage.js';
 
 /** Creates a crawl with its seed URL and first log line in one transaction, then hands it to the orchestrator. */
 export async function startCrawl(
@@ -34,6 +35,7 @@ export async function startCrawl(
       { path: 'startUrl', message: 'Start URL must be a valid URL' },
     ]);
   const extraction = body.extraction?.trim() ? body.extraction.trim() : null;
+  await assertBudgetLeft(deps.db, auth.teamId);
 
   const crawl = await deps.db.transaction(async (tx) => {
     const [row] = await tx

@@ -37,9 +37,14 @@ export const teams = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     usageUsed: integer('usage_used').notNull().default(0),
-    maxUsage: integer('max_usage').notNull().default(10_000),
+    /** Units a billing period allows; null: the server's TRAWL_MAX_USAGE (api/src/billing/usage.ts). */
+    maxUsage: integer('max_usage'),
     stripeSubscriptionStatus: text('stripe_subscription_status'),
     priceLookupKey: text('price_lookup_key'),
+    /** When the billing period `usageUsed` counts began. */
+    usagePeriodStart: timestamp('usage_period_start', { withTimezone: true }).notNull().defaultNow(),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
     /** The one team that owns crawls started by visitors without an account (the public try-out). */
     isPublic: boolean('is_public').notNull().default(false),
     createdAt: createdAt(),
@@ -538,3 +543,20 @@ export const crawlResultReports = pgTable(
   },
   (t) => [index('crawl_result_reports_created_idx').on(t.createdAt)],
 );
+/** Stripe webhook events already applied, so a replayed delivery changes nothing (api/src/billing/webhook.ts). */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The budget per billing period of a team without one of its own (`teams.max_usage` null), as the API's
+ * TRAWL_MAX_USAGE says: written by the API when it starts, read by whichever process commits a batch.
+ */
+export const billingDefaults = pgTable('billing_defaults', {
+  id: text('id').primaryKey(),
+  /** Null: unlimited. */
+  maxUsage: integer('max_usage'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,10 +5,22 @@ export const TeamSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    usageUsed: z.number().int(),
-    maxUsage: z.number().int(),
-    stripeSubscriptionStatus: z.string().nullable(),
-    priceLookupKey: z.string().nullable(),
+    usageUsed: z.number().int().openapi({
+      description:
+        'Units used this billing period: one per crawl result stored (failed, blocked, empty and duplicate pages never count).',
+    }),
+    maxUsage: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Units the billing period allows; null is unlimited.' }),
+    usagePeriodStart: z.iso.datetime().openapi({ description: 'When the current billing period began.' }),
+    stripeSubscriptionStatus: z.string().nullable().openapi({
+      description: "The Stripe subscription's status (active, past_due, canceled, ...); null without one.",
+    }),
+    priceLookupKey: z.string().nullable().openapi({
+      description: 'The plan: starter, pro, scale or enterprise, each _monthly or _yearly; null without one.',
+    }),
     projects: z
       .array(ProjectSchema)
       .openapi({ description: "The team's projects that are not deleted, oldest first." }),

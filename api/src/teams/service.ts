@@ -11,6 +11,8 @@ import { isUuid } from '../ids.js';
 import { listProjects } from '../projects/service.js';
 import { toProjectDto } from '../projects/schemas.js';
 import type { TeamDto, TeamMemberDto } from './schemas.js';
+import { readTeamUsage } from '../billing/usage.js';
+import { cancelForDeletedTeam } from '../billing/service.js';
 
 /** How long an invitation can be accepted. */
 export const INVITE_TTL_DAYS = 7;
@@ -26,12 +28,13 @@ export async function getTeam(db: Database, auth: AuthContext, id: string): Prom
   const teamId = ownTeam(auth, id);
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
   if (!team) throw notFound('Team');
-  const projects = await listProjects(db, auth);
+  const [projects, usage] = await Promise.all([listProjects(db, auth), readTeamUsage(db, teamId)]);
   return {
     id: team.id,
     name: team.name,
-    usageUsed: team.usageUsed,
-    maxUsage: team.maxUsage,
+    usageUsed: usage?.usageUsed ?? team.usageUsed,
+    maxUsage: usage ? usage.maxUsage : team.maxUsage,
+    usagePeriodStart: (usage?.usagePeriodStart ?? team.usagePeriodStart).toISOString(),
     stripeSubscriptionStatus: team.stripeSubscriptionStatus,
     priceLookupKey: team.priceLookupKey,
     projects: projects.map(toProjectDto),
@@ -46,6 +49,8 @@ export async function deleteTeam(deps: AppDeps, auth: AuthContext, id: string): 
   const teamId = ownTeam(auth, id);
   if (auth.origin !== 'web')
     throw new ApiError(403, 'forbidden', 'Deleting a team needs a signed-in member, not an API token');
+  // Its subscription ends first: a deleted team is never charged again.
+  await cancelForDeletedTeam(deps, teamId);
   // Its running crawls stop first, so no crawl loop is writing to rows the delete below removes.
   await abortTeamCrawls(deps, teamId);
   await retryOnConflict(() =>

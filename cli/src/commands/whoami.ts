@@ -19,6 +19,8 @@ interface Identity {
   apiUrl: { value: string; source: string };
   user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'roles'> | null;
   team: { id: string; name: string } | null;
+  /** Units used this billing period (one per stored crawl result), of `max` (null: unlimited). */
+  usage: { used: number; max: number | null; periodStart: string } | null;
   project: (Pick<Project, 'id' | 'title'> & { source: string }) | null;
   token: (Partial<Pick<ApiToken, 'id' | 'name' | 'projectId'>> & { prefix: string; source: string }) | null;
 }
@@ -47,7 +49,7 @@ async function whoami(session: Session): Promise<void> {
       lastName: user.lastName,
       roles: user.roles,
     },
-    team: user ? await tokenTeam(client, user) : null,
+    ...(await teamAndUsage(client, user)),
     project: inUse
       ? { id: inUse.id, title: inUse.title, source: config.projectId?.source ?? "the team's first project" }
       : null,
@@ -68,6 +70,7 @@ async function whoami(session: Session): Promise<void> {
         : '-',
     ],
     ['Team', identity.team ? `${identity.team.name}  ${identity.team.id}` : '-'],
+    ['Usage', identity.usage ? describeUsage(identity.usage) : '-'],
     [
       'Project',
       identity.project
@@ -83,13 +86,27 @@ async function whoami(session: Session): Promise<void> {
     );
 }
 
-/** The team the token belongs to: of the user's teams, the one the token may read (others answer 404). */
-async function tokenTeam(client: TrawlClient, user: User): Promise<{ id: string; name: string } | null> {
-  for (const team of user.teams) {
+/** The team the token belongs to (of the user's teams, the one the token may read; others answer 404), and its usage. */
+async function teamAndUsage(
+  client: TrawlClient,
+  user: User | null,
+): Promise<Pick<Identity, 'team' | 'usage'>> {
+  for (const team of user?.teams ?? []) {
     const found = await client.teams.get(team.id).catch(ifStatus(404, null));
-    if (found) return { id: found.id, name: found.name };
+    if (found)
+      return {
+        team: { id: found.id, name: found.name },
+        usage: { used: found.usageUsed, max: found.maxUsage, periodStart: found.usagePeriodStart },
+      };
   }
-  return null;
+  return { team: null, usage: null };
+}
+
+function describeUsage(usage: NonNullable<Identity['usage']>): string {
+  const since = `this billing period (since ${usage.periodStart.slice(0, 10)})`;
+  if (usage.max === null) return `${usage.used} units ${since}, unlimited`;
+  const percent = usage.max > 0 ? Math.floor((usage.used / usage.max) * 100) : 100;
+  return `${usage.used} of ${usage.max} units ${since}, ${percent}%${usage.used >= usage.max ? ' (usage full: new crawls are refused)' : ''}`;
 }
 
 /** A `.catch` handler that turns an API error of one status into a value and rethrows anything else. */

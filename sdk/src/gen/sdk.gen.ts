@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client/index.js';
-import type { AbortAppCrawlData, AbortAppCrawlErrors, AbortAppCrawlResponses, AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateFolderData, CreateFolderErrors, CreateFolderResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteCrawlResultData, DeleteCrawlResultErrors, DeleteCrawlResultResponses, DeleteFolderData, DeleteFolderErrors, DeleteFolderResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadAppCrawlResultsCsvData, DownloadAppCrawlResultsCsvErrors, DownloadAppCrawlResultsCsvResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, DownloadSupportAttachmentData, DownloadSupportAttachmentErrors, DownloadSupportAttachmentResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetAppCrawlData, GetAppCrawlErrors, GetAppCrawlResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetSupportRequestData, GetSupportRequestErrors, GetSupportRequestResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListAppCrawlLogsData, ListAppCrawlLogsErrors, ListAppCrawlLogsResponses, ListAppCrawlResultsData, ListAppCrawlResultsErrors, ListAppCrawlResultsResponses, ListAppCrawlsData, ListAppCrawlsErrors, ListAppCrawlsResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultReportsData, ListCrawlResultReportsErrors, ListCrawlResultReportsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListFoldersData, ListFoldersErrors, ListFoldersResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListSupportRequestsData, ListSupportRequestsErrors, ListSupportRequestsResponses, ListTeamInvitesData, ListTeamInvitesErrors, ListTeamInvitesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, MoveCrawlToFolderData, MoveCrawlToFolderErrors, MoveCrawlToFolderResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, RecordSearchHistoryData, RecordSearchHistoryErrors, RecordSearchHistoryResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RenameFolderData, RenameFolderErrors, RenameFolderResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ReportCrawlResultData, ReportCrawlResultErrors, ReportCrawlResultResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, RevokeTeamInviteData, RevokeTeamInviteErrors, RevokeTeamInviteResponses, SearchAppCrawlsData, SearchAppCrawlsErrors, SearchAppCrawlsResponses, SearchCrawlResultsData, SearchCrawlResultsErrors, SearchCrawlResultsResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SendSupportRequestData, SendSupportRequestErrors, SendSupportRequestResponses, SignInWithLinkData, SignInWithLinkErrors, SignInWithLinkResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartAppCrawlData, StartAppCrawlErrors, StartAppCrawlResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
+import type { AbortAppCrawlData, AbortAppCrawlErrors, AbortAppCrawlResponses, AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ChangePlanData, ChangePlanErrors, ChangePlanResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateFolderData, CreateFolderErrors, CreateFolderResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteCrawlResultData, DeleteCrawlResultErrors, DeleteCrawlResultResponses, DeleteFolderData, DeleteFolderErrors, DeleteFolderResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadAppCrawlResultsCsvData, DownloadAppCrawlResultsCsvErrors, DownloadAppCrawlResultsCsvResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, DownloadSupportAttachmentData, DownloadSupportAttachmentErrors, DownloadSupportAttachmentResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetAppCrawlData, GetAppCrawlErrors, GetAppCrawlResponses, GetBillingData, GetBillingErrors, GetBillingResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetInvoicePdfData, GetInvoicePdfErrors, GetInvoicePdfResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetSupportRequestData, GetSupportRequestErrors, GetSupportRequestResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListAppCrawlLogsData, ListAppCrawlLogsErrors, ListAppCrawlLogsResponses, ListAppCrawlResultsData, ListAppCrawlResultsErrors, ListAppCrawlResultsResponses, ListAppCrawlsData, ListAppCrawlsErrors, ListAppCrawlsResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultReportsData, ListCrawlResultReportsErrors, ListCrawlResultReportsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListFoldersData, ListFoldersErrors, ListFoldersResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListSupportRequestsData, ListSupportRequestsErrors, ListSupportRequestsResponses, ListTeamInvitesData, ListTeamInvitesErrors, ListTeamInvitesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, MoveCrawlToFolderData, MoveCrawlToFolderErrors, MoveCrawlToFolderResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, ReactivateSubscriptionData, ReactivateSubscriptionErrors, ReactivateSubscriptionResponses, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordSearchHistoryData, RecordSearchHistoryErrors, RecordSearchHistoryResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RenameFolderData, RenameFolderErrors, RenameFolderResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ReportCrawlResultData, ReportCrawlResultErrors, ReportCrawlResultResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, RevokeTeamInviteData, RevokeTeamInviteErrors, RevokeTeamInviteResponses, SearchAppCrawlsData, SearchAppCrawlsErrors, SearchAppCrawlsResponses, SearchCrawlResultsData, SearchCrawlResultsErrors, SearchCrawlResultsResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SendSupportRequestData, SendSupportRequestErrors, SendSupportRequestResponses, SetPaymentSourceData, SetPaymentSourceErrors, SetPaymentSourceResponses, SignInWithLinkData, SignInWithLinkErrors, SignInWithLinkResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartAppCrawlData, StartAppCrawlErrors, StartAppCrawlResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, UpdateBillingInfoData, UpdateBillingInfoErrors, UpdateBillingInfoResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -311,6 +311,145 @@ export const sendInviteEmail = <ThrowOnError extends boolean = false>(options: O
         ...options.headers
     }
 });
+
+/**
+ * Read the team's billing
+ *
+ * Plan, subscription status, usage this period, the Stripe customer and card, and the plans on offer. Answers 501 `billing_not_configured` when the server has no Stripe keys.
+ */
+export const getBilling = <ThrowOnError extends boolean = false>(options: Options<GetBillingData, ThrowOnError>) => (options.client ?? client).get<GetBillingResponses, GetBillingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/billing',
+    ...options
+});
+
+/**
+ * Update billing details
+ *
+ * Name, email and address on invoices. When Stripe refuses them, `errorMessage` says why. Answers 501 `billing_not_configured` when the server has no Stripe keys.
+ */
+export const updateBillingInfo = <ThrowOnError extends boolean = false>(options: Options<UpdateBillingInfoData, ThrowOnError>) => (options.client ?? client).put<UpdateBillingInfoResponses, UpdateBillingInfoErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/billing/billing-info',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set the card
+ *
+ * Makes the card of a Stripe.js token (`tokenId`) the team's payment source. When Stripe refuses it (a declined card), `errorMessage` says why. Answers 501 `billing_not_configured` when the server has no Stripe keys.
+ */
+export const setPaymentSource = <ThrowOnError extends boolean = false>(options: Options<SetPaymentSourceData, ThrowOnError>) => (options.client ?? client).post<SetPaymentSourceResponses, SetPaymentSourceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/billing/payment-source',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change plan
+ *
+ * Subscribes the team to `planId` (a price lookup key), or moves its subscription there. Answers 501 `billing_not_configured` when the server has no Stripe keys.
+ */
+export const changePlan = <ThrowOnError extends boolean = false>(options: Options<ChangePlanData, ThrowOnError>) => (options.client ?? client).post<ChangePlanResponses, ChangePlanErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/billing/change-plan',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Cancel the subscription
+ *
+ * Cancels at the end of the paid period. Answers 501 `billing_not_configured` when the server has no Stripe keys.
+ */
+export const cancelSubscription = <ThrowOnError extends boolean = false>(options: Options<CancelSubscriptionData, ThrowOnError>) => (options.client ?? client).post<CancelSubscriptionResponses, CancelSubscriptionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/billing/cancel-subscription',
+    ...options
+});
+
+/**
+ * Reactivate the subscription
+ *
+ * Undoes a cancellation, or subscribes again to the same plan once the subscription has ended. Answers 501 `billing_not_configured` when the server has no Stripe keys.
+ */
+export const reactivateSubscription = <ThrowOnError extends boolean = false>(options: Options<ReactivateSubscriptionData, ThrowOnError>) => (options.client ?? client).post<ReactivateSubscriptionResponses, ReactivateSubscriptionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/billing/reactivate-subscription',
+    ...options
+});
+
+/**
+ * List invoices
+ *
+ * Newest first. Answers 501 `billing_not_configured` when the server has no Stripe keys.
+ */
+export const listInvoices = <ThrowOnError extends boolean = false>(options: Options<ListInvoicesData, ThrowOnError>) => (options.client ?? client).get<ListInvoicesResponses, ListInvoicesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/billing/invoices',
+    ...options
+});
+
+/**
+ * Download an invoice's PDF
+ *
+ * Another team's invoice is a 404. Answers 501 `billing_not_configured` when the server has no Stripe keys.
+ */
+export const getInvoicePdf = <ThrowOnError extends boolean = false>(options: Options<GetInvoicePdfData, ThrowOnError>) => (options.client ?? client).get<GetInvoicePdfResponses, GetInvoicePdfErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/teams/{id}/billing/invoices/{invoiceId}/pdf',
+    ...options
+});
+
+/**
+ * Stripe's webhook
+ *
+ * For Stripe only: subscription and invoice events, verified by the `Stripe-Signature` header and applied once each. Answers 501 `billing_not_configured` when the server has no Stripe keys.
+ */
+export const receiveStripeWebhook = <ThrowOnError extends boolean = false>(options?: Options<ReceiveStripeWebhookData, ThrowOnError>) => (options?.client ?? client).post<ReceiveStripeWebhookResponses, ReceiveStripeWebhookErrors, ThrowOnError>({ url: '/billing/webhook', ...options });
 
 /**
  * List API tokens

@@ -247,9 +247,25 @@ export type ProjectRequest = {
 export type Team = {
     id: string;
     name: string;
+    /**
+     * Units used this billing period: one per crawl result stored (failed, blocked, empty and duplicate pages never count).
+     */
     usageUsed: number;
-    maxUsage: number;
+    /**
+     * Units the billing period allows; null is unlimited.
+     */
+    maxUsage: number | null;
+    /**
+     * When the current billing period began.
+     */
+    usagePeriodStart: string;
+    /**
+     * The Stripe subscription's status (active, past_due, canceled, ...); null without one.
+     */
     stripeSubscriptionStatus: string | null;
+    /**
+     * The plan: starter, pro, scale or enterprise, each _monthly or _yearly; null without one.
+     */
     priceLookupKey: string | null;
     /**
      * The team's projects that are not deleted, oldest first.
@@ -273,6 +289,103 @@ export type InviteLink = {
 
 export type InviteEmailRequest = {
     email: string;
+};
+
+export type Billing = {
+    /**
+     * The team's price lookup key; null without a plan.
+     */
+    planId: string | null;
+    /**
+     * The Stripe subscription's status.
+     */
+    status: string | null;
+    cancelAtPeriodEnd: boolean;
+    currentPeriodEnd: string | null;
+    usageUsed: number;
+    /**
+     * Null is unlimited.
+     */
+    maxUsage: number | null;
+    usagePeriodStart: string;
+    customer: BillingCustomer;
+    card: BillingCard;
+    plans: Array<Plan>;
+    /**
+     * For Stripe.js on the client.
+     */
+    publishableKey: string;
+};
+
+export type BillingCustomer = {
+    id: string;
+    name: string | null;
+    email: string | null;
+    address: {
+        line1: string | null;
+        line2: string | null;
+        city: string | null;
+        postalCode: string | null;
+        country: string | null;
+    } | null;
+} | null;
+
+export type BillingCard = {
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+} | null;
+
+export type Plan = {
+    id: 'starter_monthly' | 'starter_yearly' | 'pro_monthly' | 'pro_yearly' | 'scale_monthly' | 'scale_yearly' | 'enterprise_monthly' | 'enterprise_yearly';
+    /**
+     * Units (stored crawl results) per billing period.
+     */
+    units: number;
+};
+
+export type BillingInfoResponse = {
+    customer: BillingCustomer;
+    card: BillingCard;
+    /**
+     * Stripe's message when it refused the change ('Unknown error' without one).
+     */
+    errorMessage: string | null;
+};
+
+export type BillingInfoRequest = {
+    name?: string;
+    email?: string;
+    address?: {
+        line1?: string;
+        line2?: string;
+        city?: string;
+        postalCode?: string;
+        country?: string;
+    };
+};
+
+export type PaymentSourceRequest = {
+    tokenId: string;
+};
+
+export type ChangePlanRequest = {
+    planId: 'starter_monthly' | 'starter_yearly' | 'pro_monthly' | 'pro_yearly' | 'scale_monthly' | 'scale_yearly' | 'enterprise_monthly' | 'enterprise_yearly';
+};
+
+export type Invoice = {
+    id: string;
+    number: string | null;
+    status: string | null;
+    /**
+     * In the smallest currency unit (cents).
+     */
+    amountDue: number;
+    amountPaid: number;
+    currency: string;
+    createdAt: string;
+    hasPdf: boolean;
 };
 
 export type ApiToken = {
@@ -1375,6 +1488,411 @@ export type SendInviteEmailResponses = {
 
 export type SendInviteEmailResponse = SendInviteEmailResponses[keyof SendInviteEmailResponses];
 
+export type GetBillingData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/billing';
+};
+
+export type GetBillingErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+    /**
+     * Error
+     */
+    502: ErrorResponse;
+};
+
+export type GetBillingError = GetBillingErrors[keyof GetBillingErrors];
+
+export type GetBillingResponses = {
+    /**
+     * Billing.
+     */
+    200: Billing;
+};
+
+export type GetBillingResponse = GetBillingResponses[keyof GetBillingResponses];
+
+export type UpdateBillingInfoData = {
+    body: BillingInfoRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/billing/billing-info';
+};
+
+export type UpdateBillingInfoErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+    /**
+     * Error
+     */
+    502: ErrorResponse;
+};
+
+export type UpdateBillingInfoError = UpdateBillingInfoErrors[keyof UpdateBillingInfoErrors];
+
+export type UpdateBillingInfoResponses = {
+    /**
+     * The customer and card.
+     */
+    200: BillingInfoResponse;
+};
+
+export type UpdateBillingInfoResponse = UpdateBillingInfoResponses[keyof UpdateBillingInfoResponses];
+
+export type SetPaymentSourceData = {
+    body: PaymentSourceRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/billing/payment-source';
+};
+
+export type SetPaymentSourceErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+    /**
+     * Error
+     */
+    502: ErrorResponse;
+};
+
+export type SetPaymentSourceError = SetPaymentSourceErrors[keyof SetPaymentSourceErrors];
+
+export type SetPaymentSourceResponses = {
+    /**
+     * The customer and card.
+     */
+    200: BillingInfoResponse;
+};
+
+export type SetPaymentSourceResponse = SetPaymentSourceResponses[keyof SetPaymentSourceResponses];
+
+export type ChangePlanData = {
+    body: ChangePlanRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/billing/change-plan';
+};
+
+export type ChangePlanErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+    /**
+     * Error
+     */
+    502: ErrorResponse;
+};
+
+export type ChangePlanError = ChangePlanErrors[keyof ChangePlanErrors];
+
+export type ChangePlanResponses = {
+    /**
+     * Billing after the change.
+     */
+    200: Billing;
+};
+
+export type ChangePlanResponse = ChangePlanResponses[keyof ChangePlanResponses];
+
+export type CancelSubscriptionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/billing/cancel-subscription';
+};
+
+export type CancelSubscriptionErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+    /**
+     * Error
+     */
+    502: ErrorResponse;
+};
+
+export type CancelSubscriptionError = CancelSubscriptionErrors[keyof CancelSubscriptionErrors];
+
+export type CancelSubscriptionResponses = {
+    /**
+     * Billing after the change.
+     */
+    200: Billing;
+};
+
+export type CancelSubscriptionResponse = CancelSubscriptionResponses[keyof CancelSubscriptionResponses];
+
+export type ReactivateSubscriptionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/billing/reactivate-subscription';
+};
+
+export type ReactivateSubscriptionErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+    /**
+     * Error
+     */
+    502: ErrorResponse;
+};
+
+export type ReactivateSubscriptionError = ReactivateSubscriptionErrors[keyof ReactivateSubscriptionErrors];
+
+export type ReactivateSubscriptionResponses = {
+    /**
+     * Billing after the change.
+     */
+    200: Billing;
+};
+
+export type ReactivateSubscriptionResponse = ReactivateSubscriptionResponses[keyof ReactivateSubscriptionResponses];
+
+export type ListInvoicesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/teams/{id}/billing/invoices';
+};
+
+export type ListInvoicesErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+    /**
+     * Error
+     */
+    502: ErrorResponse;
+};
+
+export type ListInvoicesError = ListInvoicesErrors[keyof ListInvoicesErrors];
+
+export type ListInvoicesResponses = {
+    /**
+     * Invoices.
+     */
+    200: Array<Invoice>;
+};
+
+export type ListInvoicesResponse = ListInvoicesResponses[keyof ListInvoicesResponses];
+
+export type GetInvoicePdfData = {
+    body?: never;
+    path: {
+        id: string;
+        invoiceId: string;
+    };
+    query?: never;
+    url: '/teams/{id}/billing/invoices/{invoiceId}/pdf';
+};
+
+export type GetInvoicePdfErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+    /**
+     * Error
+     */
+    502: ErrorResponse;
+};
+
+export type GetInvoicePdfError = GetInvoicePdfErrors[keyof GetInvoicePdfErrors];
+
+export type GetInvoicePdfResponses = {
+    /**
+     * The PDF.
+     */
+    200: Blob | File;
+};
+
+export type GetInvoicePdfResponse = GetInvoicePdfResponses[keyof GetInvoicePdfResponses];
+
+export type ReceiveStripeWebhookData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/billing/webhook';
+};
+
+export type ReceiveStripeWebhookErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Not configured on this server.
+     */
+    501: ErrorResponse;
+};
+
+export type ReceiveStripeWebhookError = ReceiveStripeWebhookErrors[keyof ReceiveStripeWebhookErrors];
+
+export type ReceiveStripeWebhookResponses = {
+    /**
+     * Received (`duplicate` when this event was already applied).
+     */
+    200: {
+        received: true;
+        duplicate: boolean;
+    };
+};
+
+export type ReceiveStripeWebhookResponse = ReceiveStripeWebhookResponses[keyof ReceiveStripeWebhookResponses];
+
 export type ListApiTokensData = {
     body?: never;
     path?: never;
@@ -1807,6 +2325,10 @@ export type StartCrawlErrors = {
      * Missing, invalid or revoked credentials.
      */
     401: ErrorResponse;
+    /**
+     * The team has used all the units of its billing period (`usage_exceeded`).
+     */
+    402: ErrorResponse;
     /**
      * Not allowed for these credentials.
      */

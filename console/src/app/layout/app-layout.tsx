@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { OutageBanner } from '../../features/outage/components/outage-banner';
 import { SupportModal } from '../../features/support/components/support-modal';
+import { BillingBanners } from '../../features/billing/components/billing-banners';
 import { InviteMembersModal } from '../../features/team/components/invite-members-modal';
 import { MobileHeader } from './mobile-header';
 import { Sidebar } from './sidebar';
@@ -26,6 +27,7 @@ export function AppLayout({ mode, children }: { mode: 'team' | 'public'; childre
       {menuOpen && <div className="sidebar-scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <main id="main" className="app-main" tabIndex={-1}>
         <OutageBanner />
+        {mode === 'team' && <BillingBanners />}
         {children}
       </main>
       {inviting && <InviteMembersModal onClose={() => setInviting(false)} />}
