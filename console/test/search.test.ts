@@ -111,7 +111,7 @@ describe('Home', () => {
       const page = await open('/home');
       await expect.poll(async () => (await listedUrls(page)).length).toBe(2);
       // A combobox once it offers past searches (an input with a datalist), a searchbox before.
-    const box = page.getByLabel('Search URL or crawl ID', { exact: true });
+      const box = page.getByLabel('Search URL or crawl ID', { exact: true });
       await box.fill(failedId);
       await box.press('Enter');
       await expect.poll(() => listedUrls(page)).toEqual(['127.0.0.1:9']);
