@@ -1,4 +1,4 @@
-import type { CrawlResult } from '@trawl/sdk';
+import type { CrawlResult, CrawlResultMatch, SnippetSegment } from '@trawl/sdk';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ExpandIcon, FlagIcon } from '../../../components/ui/icons';
 import { markdownPreview, textDirection } from '../result-text';
@@ -50,8 +50,16 @@ export function ResultCard({ result, onExpand, onReport }: ResultCardProps) {
         {result.title || 'Untitled page'}
       </h3>
       <p className="result-card__markdown" dir={dir}>
-        {markdownPreview(result.markdown, result.title)}
+        {snippetOf(result)?.map((segment, i) =>
+          segment.highlight ? <mark key={i}>{segment.text}</mark> : segment.text,
+        ) ?? markdownPreview(result.markdown, result.title)}
       </p>
     </article>
   );
+}
+
+/** A search match's highlighted snippet (full-text search answers one per result), if this is a match. */
+function snippetOf(result: CrawlResult): SnippetSegment[] | undefined {
+  const snippet = (result as Partial<CrawlResultMatch>).snippet;
+  return snippet && snippet.length > 0 ? snippet : undefined;
 }
