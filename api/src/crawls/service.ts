@@ -11,6 +11,7 @@ import { recordEvents } from '../events/record.js';
 import { appendLogs, clearWorkState } from './commit-batch.js';
 import { createCrawlStore } from './store.js';
 import { finishedColumns, likeEscape } from './sql.js';
+import { extractionMethodFor } from './extraction-config.js';
 import { isUuid } from '../ids.js';
 
 /** Creates a crawl with its seed URL and first log line in one transaction, then hands it to the orchestrator. */
@@ -53,6 +54,8 @@ export async function startCrawl(
         useStaticIps: body.useStaticIps,
         timeout: body.timeout,
         extraction,
+        extractionMethod: extraction ? extractionMethodFor(deps.config.extraction) : null,
+        extractionSchema: extraction ? (body.extractionSchema ?? null) : null,
         origin: auth.origin,
       })
       .returning();
@@ -99,7 +102,7 @@ function describeSettings(row: CrawlRow): string {
     `deduplicate ${row.deduplicateContent ? 'on' : 'off'}`,
     `static IPs ${row.useStaticIps ? 'on' : 'off'}`,
   ];
-  return `Crawling ${row.startUrls[0]} (${scope}; ${flags.join(', ')})${row.extraction ? `; extraction: ${row.extraction}` : ''}`;
+  return `Crawling ${row.startUrls[0]} (${scope}; ${flags.join(', ')})${row.extraction ? `; extraction (${row.extractionMethod}): ${row.extraction}` : ''}`;
 }
 
 /** The crawl if it belongs to the caller's team (and bound project); a 404 otherwise, foreign or unknown alike. */

@@ -572,7 +572,7 @@ export const listCrawlLogs = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Download a crawl's results as CSV
  *
- * Every result, one row each, with the columns position, url, title, markdown, duplicatesRemovedCount, createdAt. Saved as crawl-results-{id}.csv.
+ * Every result, one row each, with the columns position, url, title, markdown, duplicatesRemovedCount, createdAt, data, extractionTokens. Saved as crawl-results-{id}.csv.
  */
 export const downloadCrawlResultsCsv = <ThrowOnError extends boolean = false>(options: Options<DownloadCrawlResultsCsvData, ThrowOnError>) => (options.client ?? client).get<DownloadCrawlResultsCsvResponses, DownloadCrawlResultsCsvErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -638,6 +638,6 @@ export const listPublicCrawlResults = <ThrowOnError extends boolean = false>(opt
 /**
  * Download a try-out crawl's results as CSV
  *
- * Columns position, url, title, markdown, duplicatesRemovedCount, createdAt. Saved as crawl-results-{id}.csv.
+ * Columns position, url, title, markdown, duplicatesRemovedCount, createdAt, data, extractionTokens. Saved as crawl-results-{id}.csv.
  */
 export const downloadPublicCrawlResultsCsv = <ThrowOnError extends boolean = false>(options: Options<DownloadPublicCrawlResultsCsvData, ThrowOnError>) => (options.client ?? client).get<DownloadPublicCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvErrors, ThrowOnError>({ url: '/crawl-results/public/{id}/download-csv', ...options });
