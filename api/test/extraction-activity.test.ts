@@ -58,7 +58,8 @@ describe('the extractBatch activity', () => {
     const store = createCrawlStore(server.server.deps.db);
     await store.releaseClaims(crawl.id);
     const env = () => new MockActivityEnvironment();
-    const job: CrawlJobPayload = (await env().run(activities.loadCrawl, crawl.id))!;
+    const loaded: CrawlJobPayload | null = await env().run(activities.loadCrawl, crawl.id);
+    const job = loaded!;
     expect(job.extractionMethod).toBe('llm');
     llm.requests.length = 0;
 
