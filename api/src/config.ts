@@ -15,6 +15,12 @@ import {
   type EngineConfig,
   type StaticIpConfig,
 } from './crawls/engine-config.js';
+import {
+  EXTRACTION_ENV,
+  EXTRACTION_ENV_PAIRS,
+  extractionConfigFrom,
+  type ExtractionConfig,
+} from './crawls/extraction-config.js';
 import { bool, hostPort, logLevel, parseEnv, postgresUrl } from './env.js';
 import {
   BILLING_ENV,
@@ -36,6 +42,7 @@ const ConfigSchema = z.object({
   TRAWL_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   TRAWL_CRAWL_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(8),
   ...ENGINE_ENV,
+  ...EXTRACTION_ENV,
   TRAWL_LOG_LEVEL: logLevel,
   TRAWL_BOOTSTRAP: bool.default(true),
   TRAWL_ADMIN_EMAIL: z
@@ -88,6 +95,8 @@ export interface Config {
   /** The crawl engine, and how the in-process runner drives it: pages at once, pages per batch. */
   crawl: EngineConfig & { concurrency: number; batchSize: number };
   staticIp: StaticIpConfig | null;
+  /** AI extraction: the model (or none, for the offline extractor). */
+  extraction: ExtractionConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Create the default team, project and API token on first start with an empty database. */
   bootstrap: boolean;
@@ -144,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(ConfigSchema, env, [
     ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
     ...ENGINE_ENV_PAIRS,
+    ...EXTRACTION_ENV_PAIRS,
     ...TEMPORAL_CONNECTION_PAIRS,
     ...BILLING_ENV_PAIRS,
   ]);
@@ -163,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: e.TRAWL_CRAWL_BATCH_SIZE,
     },
     staticIp: staticIpFrom(e),
+    extraction: extractionConfigFrom(e),
     logLevel: e.TRAWL_LOG_LEVEL,
     bootstrap: e.TRAWL_BOOTSTRAP,
     adminEmail: e.TRAWL_ADMIN_EMAIL,

@@ -133,7 +133,9 @@ describe('logs, search and CSV', () => {
       `attachment; filename="crawl-results-${crawlId}.csv"`,
     );
     const csv = await trawl.crawls.downloadCsv(crawlId);
-    expect(csv.split('\r\n')[0]).toBe('position,url,title,markdown,duplicatesRemovedCount,createdAt');
+    expect(csv.split('\r\n')[0]).toBe(
+      'position,url,title,markdown,duplicatesRemovedCount,createdAt,data,extractionTokens',
+    );
     expect(csv).toContain(',About the Fixture,"# About the Fixture');
     expect(csv.match(/\r\n\d+,http/g)).toHaveLength(6);
   });

@@ -11,6 +11,8 @@ const result = (n: number, patch: Partial<CrawlResult> = {}): CrawlResult => ({
   title: `Page ${n}`,
   markdown: `# Page ${n}\n\nText ${n}.\n`,
   duplicatesRemovedCount: 0,
+  data: null,
+  extractionTokens: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   ...patch,
 });

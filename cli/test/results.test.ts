@@ -61,7 +61,9 @@ describe('trawl results', () => {
     expect(run.stdout).toBe('');
     const csv = readFileSync(file, 'utf8');
     expect(csv).toBe(await trawl.crawls.downloadCsv(crawlId));
-    expect(csv.split('\r\n')[0]).toBe('position,url,title,markdown,duplicatesRemovedCount,createdAt');
+    expect(csv.split('\r\n')[0]).toBe(
+      'position,url,title,markdown,duplicatesRemovedCount,createdAt,data,extractionTokens',
+    );
     expect(csv.match(/\r\n\d+,http/g)).toHaveLength(5);
     expect(run.stderr).toBe(
       `Wrote 5 results of crawl ${crawlId} to ${file} (csv, ${Buffer.byteLength(csv)} bytes)\n`,

@@ -16,7 +16,11 @@ export const CRAWL_LIMITS = {
 } as const;
 
 /** Full crawl settings: what `crawls.start` sends once defaults are filled in. */
-export type CrawlSettings = Required<Omit<StartCrawlRequest, 'extraction'>> & { extraction: string | null };
+export type CrawlSettings = Required<Omit<StartCrawlRequest, 'extraction' | 'extractionSchema'>> & {
+  extraction: string | null;
+  /** JSON Schema of the data each result carries with an extraction instruction; absent or null for none. */
+  extractionSchema?: Record<string, unknown> | null;
+};
 
 /**
  * The server's default for every setting but `startUrl`.
@@ -99,6 +103,12 @@ export function validateCrawlSettings(input: unknown): string[] {
   }
   if ('extraction' in s && s.extraction !== null && typeof s.extraction !== 'string')
     errors.push('Extraction must be a string or null');
+  if (
+    'extractionSchema' in s &&
+    s.extractionSchema !== null &&
+    (typeof s.extractionSchema !== 'object' || Array.isArray(s.extractionSchema))
+  )
+    errors.push('Extraction schema must be a JSON Schema object');
   if (s.useSitemap === true && s.entireWebsite === true)
     errors.push('Entire Website and Use Sitemap cannot both be on');
   const known = new Set([
@@ -108,6 +118,7 @@ export function validateCrawlSettings(input: unknown): string[] {
     'timeout',
     'engineType',
     'extraction',
+    'extractionSchema',
     ...Object.keys(BOOLEAN_LABELS),
   ]);
   for (const key of Object.keys(s)) if (!known.has(key)) errors.push(`Unknown field "${key}"`);

@@ -35,3 +35,11 @@ export type { FetchSummary, StoreSummary } from './runner/crawl-steps.js';
 export { createHttpClient } from './crawler/http-client.js';
 export { parsePage } from './crawler/parse-page.js';
 export type { ParseInput, ParsedPage } from './crawler/parse-page.js';
+// AI extraction: methods, the model extractor the API and workers configure, and schema checks.
+export { createLlmExtractor } from './extraction/llm.js';
+export { createRelevanceExtractor } from './extraction/relevance.js';
+export type { LlmConfig } from './extraction/llm.js';
+export { schemaProblem } from './extraction/schema.js';
+export { EXTRACTION_METHODS } from './extraction/types.js';
+export type { ExtractionMethod, PageExtraction, PageExtractor } from './extraction/types.js';
+export type { ExtractDeps } from './extraction/step.js';

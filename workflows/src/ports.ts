@@ -1,5 +1,7 @@
 import type { ContentBlock } from './crawler/dedup.js';
 import type { CrawlSettings } from './crawler/settings.js';
+import type { ExtractSummary } from './extraction/summary.js';
+import type { ExtractionMethod, PageExtraction } from './extraction/types.js';
 
 /** Crawl statuses of SPEC.md section 4. Every status but `running` is final. */
 export type CrawlStatus = 'running' | 'succeeded' | 'failed' | 'aborted' | 'timed_out' | 'error';
@@ -19,6 +21,8 @@ export interface CrawlJob {
   settings: CrawlSettings;
   createdAt: Date;
   numberOfResults: number;
+  /** How the crawl's extraction instruction is applied, decided when it was created; null without one. */
+  extractionMethod?: ExtractionMethod | null;
 }
 
 /** A URL waiting in, or claimed from, a crawl's frontier. */
@@ -43,6 +47,8 @@ export interface PageResult {
    * store against what the crawl already stored, in the same transaction that stores the page.
    */
   dedup?: { blocks: ContentBlock[]; contentHash: number } | null;
+  /** Set by the extract step: the model tokens the page cost, and the data its schema asked for. */
+  extraction?: { tokens: number; data: unknown } | null;
 }
 
 /** What processing one frontier entry produced: its result (if any), the links to follow, log lines. */
@@ -74,6 +80,8 @@ export interface CommitOutcome {
 /** A fetched batch kept between fetching and storing, when those run as separate activities. */
 export interface StagedBatch {
   pages: PageOutcome[];
+  /** Set once the extract step has run on the pages (a retried step then has nothing left to do). */
+  extracted?: ExtractSummary;
 }
 
 /**
@@ -102,4 +110,8 @@ export interface CrawlStore {
   /** Returns claimed-but-uncommitted URLs to the frontier (after a crash, when nothing else holds them). */
   releaseClaims(crawlId: string): Promise<void>;
   listRunningCrawls(): Promise<string[]>;
+  /** The crawl's extraction ledger: answers already paid for, by URL key. */
+  loadExtractions?(crawlId: string, urlKeys: string[]): Promise<Map<string, PageExtraction>>;
+  /** Records a page's answer (once; a second answer for the same page is ignored) and adds its tokens to the crawl. */
+  saveExtraction?(crawlId: string, urlKey: string, extraction: PageExtraction): Promise<void>;
 }

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { createLimiter } from '@trawl/workflows';
 import { createActivities, createCrawlWorkers } from '@trawl/workflows/temporal';
+import { extractionDeps } from '../crawls/extraction-config.js';
 import { createEngine } from '../crawls/orchestrator.js';
 import { createSharedPoliteness } from '../crawls/host-politeness.js';
 import { createCrawlStore } from '../crawls/store.js';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     store: createCrawlStore(database.db),
     engine,
     schedule: createLimiter(config.pageConcurrency),
+    extraction: extractionDeps(config.extraction),
   });
   const { workers, connection } = await createCrawlWorkers({
     ...config.temporal,

@@ -12,6 +12,7 @@ import type { Database, Transaction } from '../db/client.js';
 import {
   crawlBatches,
   crawlBlockHashes,
+  crawlExtractions,
   crawlFrontier,
   crawlLogs,
   crawlPageHashes,
@@ -68,6 +69,7 @@ export async function clearWorkState(tx: Transaction, crawlId: string): Promise<
   await tx.delete(crawlBatches).where(eq(crawlBatches.crawlId, crawlId));
   await tx.delete(crawlBlockHashes).where(eq(crawlBlockHashes.crawlId, crawlId));
   await tx.delete(crawlPageHashes).where(eq(crawlPageHashes.crawlId, crawlId));
+  await tx.delete(crawlExtractions).where(eq(crawlExtractions.crawlId, crawlId));
 }
 
 /**
@@ -138,6 +140,9 @@ export async function commitBatch(
                 title: r.title,
                 markdown: r.markdown,
                 duplicatesRemovedCount: r.duplicatesRemovedCount,
+                ...(r.extraction
+                  ? { data: r.extraction.data ?? null, extractionTokens: r.extraction.tokens }
+                  : {}),
               })),
             )
             .returning({ id: crawlResults.id, position: crawlResults.position })

@@ -10,6 +10,8 @@ export const CSV_COLUMNS = [
   'markdown',
   'duplicatesRemovedCount',
   'createdAt',
+  'data',
+  'extractionTokens',
 ] as const;
 
 // Spreadsheets run cells starting with these as formulas, and a crawled page must not be able to. A dash
@@ -24,7 +26,9 @@ export function csvField(value: string | number): string {
 }
 
 export function csvRow(row: CrawlResultRow): string {
-  return `${[row.position, row.url, row.title, row.markdown, row.duplicatesRemovedCount, row.createdAt.toISOString()].map(csvField).join(',')}\r\n`;
+  // AI extraction's columns trail the others: the data as JSON and the tokens, empty without extraction.
+  const data = row.data === null || row.data === undefined ? '' : JSON.stringify(row.data);
+  return `${[row.position, row.url, row.title, row.markdown, row.duplicatesRemovedCount, row.createdAt.toISOString(), data, row.extractionTokens ?? ''].map(csvField).join(',')}\r\n`;
 }
 
 /** The CSV document, header first, streamed row by row. */

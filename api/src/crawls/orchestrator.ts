@@ -8,6 +8,7 @@ import {
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { EngineConfig, StaticIpConfig } from './engine-config.js';
+import { extractionDeps } from './extraction-config.js';
 
 /** Runs crawls somewhere: in this process (embedded default) or, later, on Temporal workers. */
 export interface CrawlOrchestrator {
@@ -46,6 +47,7 @@ export function createInProcessOrchestrator(options: {
     engine,
     concurrency: config.crawl.concurrency,
     batchSize: config.crawl.batchSize,
+    extraction: extractionDeps(config.extraction),
     onError: (crawlId, err) => logger.error(`Crawl ${crawlId} stopped by an internal error`, err),
   });
   let closing: Promise<void> | undefined;

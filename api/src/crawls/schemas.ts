@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CRAWL_LIMITS, DEFAULT_CRAWL_SETTINGS, ENGINE_TYPES, cleanUrl } from '@trawl/workflows';
+import { ExtractionMethodSchema, ExtractionSchemaField } from './extraction-schemas.js';
 
 const { maxResults, maxDepth, timeout } = CRAWL_LIMITS;
 const d = DEFAULT_CRAWL_SETTINGS;
@@ -68,6 +69,7 @@ export const StartCrawlBodySchema = z
       .nullable()
       .default(d.extraction)
       .openapi({ description: 'AI extraction instruction; null (or blank) for plain markdown.' }),
+    extractionSchema: ExtractionSchemaField,
   })
   .refine((body) => !(body.useSitemap && body.entireWebsite), {
     error: 'Entire Website and Use Sitemap cannot both be on',
@@ -95,6 +97,12 @@ export const CrawlSchema = z
     useStaticIps: z.boolean(),
     timeout: z.number().int().openapi({ description: 'Minutes.' }),
     extraction: z.string().nullable(),
+    extractionMethod: ExtractionMethodSchema,
+    extractionSchema: z.record(z.string(), z.unknown()).nullable(),
+    extractionTokens: z
+      .number()
+      .int()
+      .openapi({ description: 'Model tokens AI extraction used for this crawl.' }),
     origin: z.enum(['web', 'api']).openapi({ description: 'web for the console, api for API tokens.' }),
     numberOfResults: z.number().int(),
     title: z.string().nullable().openapi({ description: 'Title of the start page, once fetched.' }),
@@ -116,6 +124,15 @@ export const CrawlResultSchema = z
       .number()
       .int()
       .openapi({ description: 'Repeated blocks removed from this page by deduplication.' }),
+    data: z
+      .unknown()
+      .nullable()
+      .openapi({ description: 'With an extraction schema: the data extracted, valid against it.' }),
+    extractionTokens: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Model tokens AI extraction used for this page; null without extraction.' }),
     createdAt: z.iso.datetime(),
   })
   .openapi('CrawlResult');

@@ -27,6 +27,9 @@ export function toCrawlDto(row: CrawlRow): CrawlDto {
     useStaticIps: row.useStaticIps,
     timeout: row.timeout,
     extraction: row.extraction,
+    extractionMethod: row.extractionMethod,
+    extractionSchema: row.extractionSchema,
+    extractionTokens: row.extractionTokens,
     origin: row.origin,
     numberOfResults: row.numberOfResults,
     title: row.title,
@@ -45,6 +48,8 @@ export function toCrawlResultDto(row: CrawlResultRow): CrawlResultDto {
     title: row.title,
     markdown: row.markdown,
     duplicatesRemovedCount: row.duplicatesRemovedCount,
+    data: row.data ?? null,
+    extractionTokens: row.extractionTokens,
     createdAt: row.createdAt.toISOString(),
   };
 }

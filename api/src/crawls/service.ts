@@ -11,6 +11,7 @@ import { recordEvents } from '../events/record.js';
 import { appendLogs, clearWorkState } from './commit-batch.js';
 import { createCrawlStore } from './store.js';
 import { finishedColumns, likeEscape } from './sql.js';
+import { extractionMethodFor } from './extraction-config.js';
 import { isUuid } from '../ids.js';
 import { assertBudgetLeft } from '../billing/usage.js';
 
@@ -55,6 +56,8 @@ export async function startCrawl(
         useStaticIps: body.useStaticIps,
         timeout: body.timeout,
         extraction,
+        extractionMethod: extraction ? extractionMethodFor(deps.config.extraction) : null,
+        extractionSchema: extraction ? (body.extractionSchema ?? null) : null,
         origin: auth.origin,
       })
       .returning();
@@ -101,7 +104,7 @@ function describeSettings(row: CrawlRow): string {
     `deduplicate ${row.deduplicateContent ? 'on' : 'off'}`,
     `static IPs ${row.useStaticIps ? 'on' : 'off'}`,
   ];
-  return `Crawling ${row.startUrls[0]} (${scope}; ${flags.join(', ')})${row.extraction ? `; extraction: ${row.extraction}` : ''}`;
+  return `Crawling ${row.startUrls[0]} (${scope}; ${flags.join(', ')})${row.extraction ? `; extraction (${row.extractionMethod}): ${row.extraction}` : ''}`;
 }
 
 /** The crawl if it belongs to the caller's team (and bound project); a 404 otherwise, foreign or unknown alike. */

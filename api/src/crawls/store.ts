@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { crawlBatches, crawlFrontier, crawls } from '../db/schema.js';
 import { recordEvents } from '../events/record.js';
 import { appendLogs, clearWorkState, commitBatch, rowsOf } from './commit-batch.js';
+import { extractionLedger } from './extraction-store.js';
 import { finishedColumns } from './sql.js';
 
 /**
@@ -24,6 +25,7 @@ export function createCrawlStore(db: Database): CrawlStore {
         status: row.status,
         createdAt: row.createdAt,
         numberOfResults: row.numberOfResults,
+        extractionMethod: row.extractionMethod,
         settings: {
           startUrl: row.startUrls[0] ?? '',
           maxResults: row.maxResults,
@@ -37,6 +39,7 @@ export function createCrawlStore(db: Database): CrawlStore {
           useStaticIps: row.useStaticIps,
           timeout: row.timeout,
           extraction: row.extraction,
+          extractionSchema: row.extractionSchema,
         },
       };
     },
@@ -122,6 +125,8 @@ export function createCrawlStore(db: Database): CrawlStore {
         .set({ state: 'pending', claimToken: null, claimedAt: null })
         .where(and(eq(crawlFrontier.crawlId, crawlId), eq(crawlFrontier.state, 'claimed')));
     },
+
+    ...extractionLedger(db),
 
     async listRunningCrawls() {
       const rows = await db

@@ -150,6 +150,10 @@ export const crawls = pgTable(
     useStaticIps: boolean('use_static_ips').notNull(),
     timeout: bigint('timeout', { mode: 'number' }).notNull(),
     extraction: text('extraction'),
+    /** AI extraction: how the instruction is applied (`llm` or `relevance`), its data schema, tokens used. */
+    extractionMethod: text('extraction_method').$type<'llm' | 'relevance'>(),
+    extractionSchema: jsonb('extraction_schema').$type<Record<string, unknown>>(),
+    extractionTokens: integer('extraction_tokens').notNull().default(0),
     origin: crawlOrigin('origin').notNull(),
     numberOfResults: integer('number_of_results').notNull().default(0),
     title: text('title'),
@@ -181,6 +185,9 @@ export const crawlResults = pgTable(
     title: text('title').notNull(),
     markdown: text('markdown').notNull(),
     duplicatesRemovedCount: integer('duplicates_removed_count').notNull().default(0),
+    /** AI extraction: the data the crawl's schema asked for, and the tokens the page cost. */
+    data: jsonb('data'),
+    extractionTokens: integer('extraction_tokens'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('crawl_results_position_key').on(t.crawlId, t.position)],
@@ -560,3 +567,20 @@ export const billingDefaults = pgTable('billing_defaults', {
   maxUsage: integer('max_usage'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * AI extraction ledger: each page's answer, kept while its crawl runs, so a crash or a retried step never
+ * asks the model (or pays) twice for one page. The crawl's `extraction_tokens` grows with each new row.
+ */
+export const crawlExtractions = pgTable(
+  'crawl_extractions',
+  {
+    crawlId: uuid('crawl_id')
+      .notNull()
+      .references(() => crawls.id, { onDelete: 'cascade' }),
+    urlKey: text('url_key').notNull(),
+    result: jsonb('result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.crawlId, t.urlKey] })],
+);

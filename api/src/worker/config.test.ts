@@ -39,15 +39,16 @@ describe('the worker configuration', () => {
     expect(config).toEqual({
       databaseUrl: ready.DATABASE_URL,
       temporal: { address: 'temporal:7233', namespace: 'default', security: { tls: false } },
-      queues: ['http', 'browser'],
+      queues: ['http', 'browser', 'extract'],
       concurrency: 8,
       pageConcurrency: 16,
       shutdownGraceSeconds: 30,
-      // 8 activities on each of two queues, each holding a connection at most, and a margin.
-      databasePoolSize: 20,
+      // 8 activities on each of three queues, each holding a connection at most, and a margin.
+      databasePoolSize: 28,
       logLevel: 'info',
       crawl: expect.any(Object),
       staticIp: null,
+      extraction: { llm: null, maxFailures: 5 },
     });
   });
 
@@ -92,7 +93,7 @@ describe('the worker configuration', () => {
           'Invalid configuration:',
           '  DATABASE_URL: required; workers and the API share one PostgreSQL database',
           '  TEMPORAL_ADDRESS: required; host:port of the Temporal frontend',
-          `  TRAWL_WORKER_QUEUES.0: Invalid option: expected one of "http"|"browser"`,
+          `  TRAWL_WORKER_QUEUES.0: Invalid option: expected one of "http"|"browser"|"extract"`,
           '',
         ].join('\n'),
       );

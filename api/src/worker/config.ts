@@ -7,6 +7,12 @@ import {
   type EngineConfig,
   type StaticIpConfig,
 } from '../crawls/engine-config.js';
+import {
+  EXTRACTION_ENV,
+  EXTRACTION_ENV_PAIRS,
+  extractionConfigFrom,
+  type ExtractionConfig,
+} from '../crawls/extraction-config.js';
 import { hostPort, logLevel, parseEnv, postgresUrl } from '../env.js';
 import {
   TEMPORAL_CONNECTION_ENV,
@@ -26,26 +32,29 @@ const WorkerConfigSchema = z.object({
   ...TEMPORAL_CONNECTION_ENV,
   TRAWL_WORKER_QUEUES: z
     .string()
-    .default('http,browser')
+    .default('http,browser,extract')
     .transform((v) =>
       v
         .split(',')
         .map((q) => q.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.enum(['http', 'browser'])).min(1, 'must name http, browser or both')),
+    .pipe(
+      z.array(z.enum(['http', 'browser', 'extract'])).min(1, 'must name http, browser, extract or several'),
+    ),
   TRAWL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   TRAWL_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   TRAWL_WORKER_SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).max(3600).default(30),
   TRAWL_LOG_LEVEL: logLevel,
   ...ENGINE_ENV,
+  ...EXTRACTION_ENV,
 });
 
 export interface WorkerConfig {
   databaseUrl: string;
   temporal: { address: string; namespace: string; security: TemporalConnectionSecurity };
   /** The task queues this process serves: `http` (HTTP fetches and the crawl workflows), `browser`, or both. */
-  queues: Array<'http' | 'browser'>;
+  queues: Array<'http' | 'browser' | 'extract'>;
   /** Activities run at once per queue. */
   concurrency: number;
   /** Pages processed at once across all of the worker's activities, as in the API's in-process runner. */
@@ -60,11 +69,17 @@ export interface WorkerConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   crawl: EngineConfig;
   staticIp: StaticIpConfig | null;
+  /** AI extraction on the trawl-extract queue: the model, if any. */
+  extraction: ExtractionConfig;
 }
 
 /** Parses the worker's environment once, failing with every bad variable listed. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  const e = parseEnv(WorkerConfigSchema, env, [...ENGINE_ENV_PAIRS, ...TEMPORAL_CONNECTION_PAIRS]);
+  const e = parseEnv(WorkerConfigSchema, env, [
+    ...ENGINE_ENV_PAIRS,
+    ...EXTRACTION_ENV_PAIRS,
+    ...TEMPORAL_CONNECTION_PAIRS,
+  ]);
   return {
     databaseUrl: e.DATABASE_URL,
     temporal: {
@@ -80,5 +95,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     logLevel: e.TRAWL_LOG_LEVEL,
     crawl: engineConfigFrom(e),
     staticIp: staticIpFrom(e),
+    extraction: extractionConfigFrom(e),
   };
 }

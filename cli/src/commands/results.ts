@@ -23,7 +23,7 @@ Formats:
   md     each page as "# <title>", its URL and its markdown; pages separated by a line "---"
   json   one JSON array of crawl results (the default with --json)
   jsonl  one crawl result object per line
-  csv    the API's CSV: position,url,title,markdown,duplicatesRemovedCount,createdAt
+  csv    the API's CSV: position,url,title,markdown,duplicatesRemovedCount,createdAt,data,extractionTokens
 
 Examples:
   $ trawl results 0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f > site.md

@@ -711,7 +711,7 @@ export const listCrawlLogs = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Download a crawl's results as CSV
  *
- * Every result, one row each, with the columns position, url, title, markdown, duplicatesRemovedCount, createdAt. Saved as crawl-results-{id}.csv.
+ * Every result, one row each, with the columns position, url, title, markdown, duplicatesRemovedCount, createdAt, data, extractionTokens. Saved as crawl-results-{id}.csv.
  */
 export const downloadCrawlResultsCsv = <ThrowOnError extends boolean = false>(options: Options<DownloadCrawlResultsCsvData, ThrowOnError>) => (options.client ?? client).get<DownloadCrawlResultsCsvResponses, DownloadCrawlResultsCsvErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -777,7 +777,7 @@ export const listPublicCrawlResults = <ThrowOnError extends boolean = false>(opt
 /**
  * Download a try-out crawl's results as CSV
  *
- * Columns position, url, title, markdown, duplicatesRemovedCount, createdAt. Saved as crawl-results-{id}.csv.
+ * Columns position, url, title, markdown, duplicatesRemovedCount, createdAt, data, extractionTokens. Saved as crawl-results-{id}.csv.
  */
 export const downloadPublicCrawlResultsCsv = <ThrowOnError extends boolean = false>(options: Options<DownloadPublicCrawlResultsCsvData, ThrowOnError>) => (options.client ?? client).get<DownloadPublicCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvErrors, ThrowOnError>({ url: '/crawl-results/public/{id}/download-csv', ...options });
 
@@ -908,7 +908,7 @@ export const listAppCrawlResults = <ThrowOnError extends boolean = false>(option
 /**
  * Download a crawl's results as CSV (web app)
  *
- * The web app's path for `GET /crawls/{id}/crawl-results/csv`. Columns position, url, title, markdown, duplicatesRemovedCount, createdAt; saved as crawl-results-{id}.csv.
+ * The web app's path for `GET /crawls/{id}/crawl-results/csv`. Columns position, url, title, markdown, duplicatesRemovedCount, createdAt, data, extractionTokens; saved as crawl-results-{id}.csv.
  */
 export const downloadAppCrawlResultsCsv = <ThrowOnError extends boolean = false>(options: Options<DownloadAppCrawlResultsCsvData, ThrowOnError>) => (options.client ?? client).get<DownloadAppCrawlResultsCsvResponses, DownloadAppCrawlResultsCsvErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {

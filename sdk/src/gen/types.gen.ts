@@ -51,6 +51,14 @@ export type Crawl = {
      */
     timeout: number;
     extraction: string | null;
+    extractionMethod: ExtractionMethod;
+    extractionSchema: {
+        [key: string]: unknown;
+    } | null;
+    /**
+     * Model tokens AI extraction used for this crawl.
+     */
+    extractionTokens: number;
     /**
      * web for the console, api for API tokens.
      */
@@ -74,6 +82,11 @@ export type CrawlStatus = 'running' | 'succeeded' | 'failed' | 'aborted' | 'time
  * cheerio: fast, for static sites. playwright: real Chromium, for JavaScript sites. auto: HTTP first, Chromium for pages that need it.
  */
 export type EngineType = 'cheerio' | 'playwright' | 'auto';
+
+/**
+ * How the extraction instruction is applied: llm (the configured OpenAI-compatible model) or relevance (the offline extractor, BM25 over the page’s blocks); null without an instruction.
+ */
+export type ExtractionMethod = 'llm' | 'relevance' | null;
 
 export type CrawlResultCreatedEvent = {
     /**
@@ -100,6 +113,14 @@ export type CrawlResultCreatedEvent = {
          * Repeated blocks removed from this page by deduplication.
          */
         duplicatesRemovedCount: number;
+        /**
+         * With an extraction schema: the data extracted, valid against it.
+         */
+        data?: unknown;
+        /**
+         * Model tokens AI extraction used for this page; null without extraction.
+         */
+        extractionTokens: number | null;
         createdAt: string;
     };
     /**
@@ -526,6 +547,12 @@ export type StartCrawlRequest = {
      * AI extraction instruction; null (or blank) for plain markdown.
      */
     extraction?: string | null;
+    /**
+     * JSON Schema of the data each result carries (with an extraction instruction); every answer is validated against it.
+     */
+    extractionSchema?: {
+        [key: string]: unknown;
+    } | null;
 };
 
 export type CrawlPage = {
@@ -578,6 +605,14 @@ export type CrawlResult = {
      * Repeated blocks removed from this page by deduplication.
      */
     duplicatesRemovedCount: number;
+    /**
+     * With an extraction schema: the data extracted, valid against it.
+     */
+    data?: unknown;
+    /**
+     * Model tokens AI extraction used for this page; null without extraction.
+     */
+    extractionTokens: number | null;
     createdAt: string;
 };
 
@@ -662,6 +697,12 @@ export type AppStartCrawlRequest = {
      * AI extraction instruction; null (or blank) for plain markdown.
      */
     extraction?: string | null;
+    /**
+     * JSON Schema of the data each result carries (with an extraction instruction); every answer is validated against it.
+     */
+    extractionSchema?: {
+        [key: string]: unknown;
+    } | null;
     /**
      * Accepted as the web app sends it; the stored origin comes from the credentials.
      */

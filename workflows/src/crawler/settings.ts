@@ -39,6 +39,8 @@ export interface CrawlSettings {
   timeout: number;
   /** AI extraction instruction, or null. @default null */
   extraction: string | null;
+  /** JSON Schema of the data each result carries with an extraction instruction, or null. @default null */
+  extractionSchema?: Record<string, unknown> | null;
 }
 
 /** Bounds of the numeric settings, as SPEC.md section 9 gives them. */

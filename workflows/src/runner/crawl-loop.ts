@@ -1,5 +1,6 @@
 import { resultCap } from '../crawler/settings.js';
 import type { CrawlLogEntry, CrawlStatus } from '../ports.js';
+import { extractionFailureLog, type ExtractSummary } from '../extraction/summary.js';
 import type { CrawlSteps, FetchSummary, StoreSummary } from './crawl-steps.js';
 
 // This module runs inside Temporal's workflow sandbox as well as in plain Node: it must stay
@@ -28,6 +29,11 @@ export interface CrawlLoopOptions {
   maxBatches?: number;
   /** Seed the frontier from sitemaps before crawling (sitemap crawls, on their first run). @default true */
   seedSitemap?: boolean;
+  /**
+   * Run the extract step between fetching and storing, for crawls with an extraction instruction (the
+   * in-process runner; the workflow since the `ai-extraction-step` patch). @default false
+   */
+  extract?: boolean;
 }
 
 export type CrawlLoopExit =
@@ -40,6 +46,7 @@ export type CrawlLoopExit =
 
 type Done =
   | { kind: 'fetch'; batchId: string; limit: number; summary: FetchSummary }
+  | { kind: 'extract'; batchId: string; claimed: number; summary: ExtractSummary }
   | { kind: 'store'; claimed: number; summary: StoreSummary };
 
 /**
@@ -70,6 +77,8 @@ export async function runCrawlLoop(
   let reserved = 0; // results the batches in flight may still add
   let fetching = 0;
   let frontierEmpty = false;
+  const extractBatch = options.extract && job.settings.extraction ? steps.extractBatch : undefined;
+  let failedInARow = 0;
   const inFlight = new Set<Promise<Done>>();
   const track = (work: Promise<Done>): void => {
     // A rejection is handled where the loop awaits the race; this keeps it from going unhandled meanwhile.
@@ -127,10 +136,25 @@ export async function runCrawlLoop(
           ]);
         }
         if (done.summary.claimed === 0) frontierEmpty = true;
-        else {
+        else if (extractBatch) {
+          const { batchId } = done;
+          const claimed = done.summary.claimed;
+          track(
+            extractBatch(job, batchId).then((summary) => ({ kind: 'extract', batchId, claimed, summary })),
+          );
+        } else {
           const claimed = done.summary.claimed;
           track(steps.storeBatch(job, done.batchId).then((summary) => ({ kind: 'store', claimed, summary })));
         }
+      } else if (done.kind === 'extract') {
+        // A page the extractor answered for ends a run of failures; a model that stays down fails the crawl.
+        failedInARow = done.summary.extracted > 0 ? done.summary.failed : failedInARow + done.summary.failed;
+        if (failedInARow >= done.summary.failureLimit) {
+          await settle(inFlight);
+          return finish('failed', [extractionFailureLog(failedInARow, done.summary.error)]);
+        }
+        const claimed = done.claimed;
+        track(steps.storeBatch(job, done.batchId).then((summary) => ({ kind: 'store', claimed, summary })));
       } else {
         reserved -= done.claimed;
         stored = Math.max(stored, done.summary.numberOfResults);

@@ -1,3 +1,4 @@
+import type { ExtractSummary } from '../extraction/summary.js';
 import type { CrawlJob, CrawlLogEntry, CrawlStatus } from '../ports.js';
 
 /** What fetching a batch reports to the loop; the pages themselves stay with the driver (memory or database). */
@@ -24,6 +25,11 @@ export interface CrawlSteps {
   /** Sitemap crawls: adds the sitemaps' URLs to the frontier. Returns false if the crawl stopped running. */
   seedSitemap(job: CrawlJob): Promise<boolean>;
   fetchBatch(job: CrawlJob, batchId: string, limit: number): Promise<FetchSummary>;
+  /**
+   * Applies the crawl's extraction instruction to a fetched batch (crawls with one, when the loop's
+   * `extract` option is on): pages that do not match are dropped before storing.
+   */
+  extractBatch?(job: CrawlJob, batchId: string): Promise<ExtractSummary>;
   storeBatch(job: CrawlJob, batchId: string): Promise<StoreSummary>;
   /** Moves the crawl to a final status with closing log lines; false if it had already left `running`. */
   finish(crawlId: string, status: Exclude<CrawlStatus, 'running'>, logs: CrawlLogEntry[]): Promise<boolean>;

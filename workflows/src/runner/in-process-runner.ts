@@ -5,6 +5,8 @@ import { fetchBatchPages, finishTimedOut, seedFromSitemap, storeBatchPages } fro
 import { runCrawlLoop, type CrawlLoopExit } from './crawl-loop.js';
 import type { CrawlSteps } from './crawl-steps.js';
 import { createLimiter } from '../crawler/limiter.js';
+import { extractBatchPages, type ExtractDeps } from '../extraction/step.js';
+import { createRelevanceExtractor } from '../extraction/relevance.js';
 
 export interface InProcessRunnerOptions {
   store: CrawlStore;
@@ -15,6 +17,8 @@ export interface InProcessRunnerOptions {
   batchSize?: number;
   /** Batches of one crawl in flight at once. @default 3 */
   lanes?: number;
+  /** AI extraction: the extractors this process has. @default the offline relevance extractor only */
+  extraction?: Omit<ExtractDeps, 'store' | 'onPage'>;
   /** Told about a loop that threw (an infrastructure fault); the crawl is then marked `error`. */
   onError?: (crawlId: string, err: unknown) => void;
 }
@@ -45,6 +49,12 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export function createInProcessRunner(options: InProcessRunnerOptions): InProcessRunner {
   const { store, engine } = options;
   const schedule = createLimiter(options.concurrency ?? 16);
+  const relevance = createRelevanceExtractor();
+  const extraction: Omit<ExtractDeps, 'onPage'> = {
+    extractorFor: (method) => (method === 'relevance' ? relevance : null),
+    ...options.extraction,
+    store,
+  };
   const loops = new Map<string, { controller: AbortController; done: Promise<RunnerExit | undefined> }>();
 
   const drive = async (crawlId: string, stop: AbortSignal): Promise<RunnerExit> => {
@@ -68,6 +78,12 @@ export function createInProcessRunner(options: InProcessRunnerOptions): InProces
         staged.set(batchId, pages);
         return summary;
       },
+      async extractBatch(j, batchId) {
+        const fetched = staged.get(batchId) ?? [];
+        const { pages, summary } = await extractBatchPages(extraction, j, fetched, signal);
+        staged.set(batchId, pages);
+        return summary;
+      },
       storeBatch(j, batchId) {
         const pages = staged.get(batchId) ?? [];
         staged.delete(batchId);
@@ -83,6 +99,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions): InProces
         batchIdPrefix: `${crawlId}/${randomUUID()}/`,
         batchSize: options.batchSize,
         lanes: options.lanes,
+        extract: true,
       });
     } catch (err: unknown) {
       if (stop.aborted) return 'stopped';

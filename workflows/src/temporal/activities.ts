@@ -10,6 +10,8 @@ import {
   type Schedule,
 } from '../runner/batch.js';
 import type { FetchSummary, StoreSummary } from '../runner/crawl-steps.js';
+import { extractBatchPages, type ExtractDeps, type ExtractSummary } from '../extraction/step.js';
+import { createRelevanceExtractor } from '../extraction/relevance.js';
 import { fromJobPayload, toJobPayload, type CrawlJobPayload } from './shared.js';
 
 export interface ActivityDeps {
@@ -25,6 +27,8 @@ export interface ActivityDeps {
    * most once per `maxHeartbeatThrottleInterval`, and a cancellation arrives with the answer. @default 1000
    */
   heartbeatEveryMs?: number;
+  /** AI extraction: the extractors this worker has. @default the offline relevance extractor only */
+  extraction?: Omit<ExtractDeps, 'store' | 'onPage'>;
 }
 
 /**
@@ -34,6 +38,12 @@ export interface ActivityDeps {
  */
 export function createActivities(deps: ActivityDeps) {
   const { store, engine, schedule } = deps;
+  const relevance = createRelevanceExtractor();
+  const extraction: Omit<ExtractDeps, 'onPage'> = {
+    extractorFor: (method) => (method === 'relevance' ? relevance : null),
+    ...deps.extraction,
+    store,
+  };
 
   /**
    * Runs a crawl's `work` with the activity's cancellation signal, heartbeating while it runs, and holding
@@ -92,6 +102,29 @@ export function createActivities(deps: ActivityDeps) {
         // Cancelled as the last page came in: the workflow is cleaning up, so nothing more is written.
         if (signal.aborted) throw new CancelledFailure('Cancelled before staging the batch');
         await store.stageBatch(job.id, input.batchId, { pages });
+        return summary;
+      });
+    },
+
+    /**
+     * The extract step: the crawl's instruction applied to the staged batch, which is staged again with
+     * only what is to be stored. Answers already in the crawl's ledger are reused, never asked for again.
+     */
+    extractBatch(input: { job: CrawlJobPayload; batchId: string }): Promise<ExtractSummary> {
+      return withHeartbeat(input.job.id, async (signal, beat) => {
+        const job = fromJobPayload(input.job);
+        const staged = await store.loadStagedBatch(input.batchId);
+        // Stored already (an answer lost after the store step ran), or extracted by an earlier attempt.
+        if (!staged) return { extracted: 0, failed: 0, error: null, failureLimit: Infinity };
+        if (staged.extracted) return staged.extracted;
+        const { pages, summary } = await extractBatchPages(
+          { ...extraction, onPage: beat },
+          job,
+          staged.pages,
+          signal,
+        );
+        if (signal.aborted) throw new CancelledFailure('Cancelled before staging the extracted batch');
+        await store.stageBatch(job.id, input.batchId, { pages, extracted: summary });
         return summary;
       });
     },

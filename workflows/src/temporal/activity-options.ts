@@ -109,3 +109,17 @@ export function fetchActivityOptions(
       : {}),
   };
 }
+
+/**
+ * The extract step (a batch's pages through the extractor): on `trawl-extract`, heartbeating like a fetch.
+ * A page's model calls are bounded by the client's timeout and retries, so the fetch bound serves here too.
+ */
+export function extractActivityOptions(retryWindowSeconds: number): ActivityOptions {
+  return {
+    taskQueue: TASK_QUEUES.extract,
+    startToCloseTimeout: `${MAX_FETCH_ATTEMPT_SECONDS}s`,
+    heartbeatTimeout: `${FETCH_HEARTBEAT_TIMEOUT_SECONDS}s`,
+    retry: retry(retryWindowSeconds),
+    cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
+  };
+}

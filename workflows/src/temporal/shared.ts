@@ -7,6 +7,8 @@ export const TASK_QUEUES = {
   http: 'trawl-http',
   /** Fetch activities of Playwright and Auto crawls, on workers with Chromium. */
   browser: 'trawl-browser',
+  /** The extract step of crawls with an extraction instruction (model calls), on workers of its own if need be. */
+  extract: 'trawl-extract',
 } as const;
 
 export type TaskQueueName = keyof typeof TASK_QUEUES;

@@ -15,6 +15,7 @@ import type { CrawlActivities } from './activities.js';
 import {
   DEFAULT_RETRY_WINDOW_SECONDS,
   databaseActivityOptions,
+  extractActivityOptions,
   fetchActivityOptions,
 } from './activity-options.js';
 import {
@@ -41,6 +42,8 @@ export const PATCHES = {
   cancelWaits: 'cancel-waits-for-activities',
   /** A loop that fails (an activity out of retries) ends the crawl `error` with the reason, then releases it. */
   failureEndsCrawl: 'failure-ends-crawl-error',
+  /** Crawls with an extraction instruction run the extract step (`extractBatch`) between fetch and store. */
+  extractionStep: 'ai-extraction-step',
 } as const;
 
 /** Timers longer than this are cut to it (a run continues as new long before). */
@@ -57,6 +60,7 @@ const MAX_TIMER_MS = 50 * 365 * 24 * 3600 * 1000;
 export async function crawlWorkflow(input: CrawlWorkflowInput): Promise<CrawlWorkflowResult> {
   const cancelWaits = patched(PATCHES.cancelWaits);
   const failureEndsCrawl = patched(PATCHES.failureEndsCrawl);
+  const extractionStep = patched(PATCHES.extractionStep);
   const loop = input.loop ?? LEGACY_LOOP;
   const retryWindow = input.retryWindowSeconds ?? DEFAULT_RETRY_WINDOW_SECONDS;
   const db = proxyActivities<CrawlActivities>(databaseActivityOptions(retryWindow));
@@ -72,10 +76,12 @@ export async function crawlWorkflow(input: CrawlWorkflowInput): Promise<CrawlWor
     ...fetchActivityOptions(job.settings, loop, retryWindow, cancelWaits),
     taskQueue: TASK_QUEUES.http,
   });
+  const extractor = proxyActivities<CrawlActivities>(extractActivityOptions(retryWindow));
   const steps: CrawlSteps = {
     load: async () => job,
     seedSitemap: () => sitemap.seedSitemap(payload),
     fetchBatch: (_job, batchId, limit) => fetcher.fetchAndExtract({ job: payload, batchId, limit }),
+    extractBatch: (_job, batchId) => extractor.extractBatch({ job: payload, batchId }),
     storeBatch: (_job, batchId) => db.deduplicateAndStore({ job: payload, batchId }),
     finish: (crawlId, status, logs) => db.finishCrawl({ crawlId, status, logs }),
   };
@@ -110,6 +116,7 @@ export async function crawlWorkflow(input: CrawlWorkflowInput): Promise<CrawlWor
         lanes: loop.lanes,
         maxBatches: loop.batchesPerRun,
         seedSitemap: !input.seeded,
+        extract: extractionStep,
       }),
     );
   } catch (err: unknown) {

@@ -38,9 +38,14 @@ const batch = (n: number) => `${crawlId}/run-1/${n}`;
 const HISTORIES = fileURLToPath(new URL('./histories/', import.meta.url));
 
 /** Starts a run of today's version: its patch markers, the crawl loaded, the timeout timer, the first fetch. */
-function begin(h: HistoryBuilder, input: unknown = { crawlId }, crawl: CrawlJobPayload = job) {
+function begin(
+  h: HistoryBuilder,
+  input: unknown = { crawlId },
+  crawl: CrawlJobPayload = job,
+  patches: string[] = Object.values(PATCHES),
+) {
   h.started(CRAWL_WORKFLOW, input).workflowTask();
-  for (const patch of Object.values(PATCHES)) h.patchMarker(patch);
+  for (const patch of patches) h.patchMarker(patch);
   h.activity('loadCrawl', http, crawlId, crawl).workflowTask();
   const timer = h.timerStarted(3600);
   const fetch = h.activityScheduled('fetchAndExtract', http, { job: crawl, batchId: batch(0), limit: 1 });
@@ -188,6 +193,111 @@ describe('crawl workflow replay', () => {
     const scheduled = await replay(today('continued', h));
     expect(types(scheduled)).toEqual(['loadCrawl', 'fetchAndExtract', 'deduplicateAndStore']);
     expect(scheduled[1]!.args).toEqual([{ job: crawl, batchId: batch(0), limit: 1 }]);
+  }, 60_000);
+
+  it('replays an extraction crawl: fetch, then the extract step on trawl-extract, then store', async () => {
+    const crawl = {
+      ...job,
+      extractionMethod: 'relevance' as const,
+      settings: { ...job.settings, extraction: 'Only tech posts' },
+    };
+    const h = new HistoryBuilder(http, start);
+    const { timer, fetch, fetchStarted } = begin(h, { crawlId }, crawl);
+    h.activityCompleted(fetch, fetchStarted, { claimed: 1, startPageFailure: null })
+      .workflowTask()
+      .activity(
+        'extractBatch',
+        TASK_QUEUES.extract,
+        { job: crawl, batchId: batch(0) },
+        { extracted: 1, failed: 0, error: null, failureLimit: 5 },
+      )
+      .workflowTask()
+      .activity(
+        'deduplicateAndStore',
+        http,
+        { job: crawl, batchId: batch(0) },
+        { numberOfResults: 1, stillRunning: true },
+      )
+      .workflowTask()
+      .activity('finishCrawl', http, { crawlId, status: 'succeeded', logs: [] }, true)
+      .workflowTask()
+      .timerCanceled('1', timer);
+    h.activity('releaseCrawl', http, crawlId, null).workflowTask().completed({ status: 'succeeded' });
+    expect(types(await replay(h.build()))).toEqual([
+      'loadCrawl',
+      'fetchAndExtract',
+      'extractBatch',
+      'deduplicateAndStore',
+      'finishCrawl',
+      'releaseCrawl',
+    ]);
+  }, 60_000);
+
+  it('needs its patch: an extraction crawl started before the extract step still goes straight to store', async () => {
+    // A run of the version before `ai-extraction-step` (no marker for it) replays without the extract step.
+    const crawl = { ...job, settings: { ...job.settings, extraction: 'Only tech posts' } };
+    const before = Object.values(PATCHES).filter((p) => p !== PATCHES.extractionStep);
+    const h = new HistoryBuilder(http, start);
+    const { timer, fetch, fetchStarted } = begin(h, { crawlId }, crawl, before);
+    h.activityCompleted(fetch, fetchStarted, { claimed: 1, startPageFailure: null })
+      .workflowTask()
+      .activity(
+        'deduplicateAndStore',
+        http,
+        { job: crawl, batchId: batch(0) },
+        { numberOfResults: 1, stillRunning: true },
+      )
+      .workflowTask()
+      .activity('finishCrawl', http, { crawlId, status: 'succeeded', logs: [] }, true)
+      .workflowTask()
+      .timerCanceled('1', timer);
+    h.activity('releaseCrawl', http, crawlId, null).workflowTask().completed({ status: 'succeeded' });
+    expect(types(await replay(h.build()))).toEqual([
+      'loadCrawl',
+      'fetchAndExtract',
+      'deduplicateAndStore',
+      'finishCrawl',
+      'releaseCrawl',
+    ]);
+  }, 60_000);
+
+  it('fails the crawl when the extract step reports too many failed pages in a row', async () => {
+    const crawl = {
+      ...job,
+      extractionMethod: 'llm' as const,
+      settings: { ...job.settings, extraction: 'Only tech posts' },
+    };
+    const h = new HistoryBuilder(http, start);
+    const { timer, fetch, fetchStarted } = begin(h, { crawlId }, crawl);
+    const logs = [
+      {
+        level: 'error',
+        message: 'Crawl failed',
+        description: 'Extraction failed for 1 pages in a row; the last error: 500 The model is down',
+      },
+    ];
+    h.activityCompleted(fetch, fetchStarted, { claimed: 1, startPageFailure: null })
+      .workflowTask()
+      .activity(
+        'extractBatch',
+        TASK_QUEUES.extract,
+        { job: crawl, batchId: batch(0) },
+        { extracted: 0, failed: 1, error: '500 The model is down', failureLimit: 1 },
+      )
+      .workflowTask()
+      .activity('finishCrawl', http, { crawlId, status: 'failed', logs }, true)
+      .workflowTask()
+      .timerCanceled('1', timer);
+    h.activity('releaseCrawl', http, crawlId, null).workflowTask().completed({ status: 'failed' });
+    const scheduled = await replay(h.build());
+    expect(types(scheduled)).toEqual([
+      'loadCrawl',
+      'fetchAndExtract',
+      'extractBatch',
+      'finishCrawl',
+      'releaseCrawl',
+    ]);
+    expect(scheduled[3]!.args).toEqual([{ crawlId, status: 'failed', logs }]);
   }, 60_000);
 
   it('fails replay when the workflow would decide differently', async () => {

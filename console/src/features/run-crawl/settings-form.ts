@@ -23,6 +23,8 @@ export interface SettingsForm {
   useStaticIps: boolean;
   engineType: EngineType;
   extraction: string;
+  /** Set only through the JSON editor (or a recrawl): carried along as it is. */
+  extractionSchema?: Record<string, unknown> | null;
 }
 
 export type FieldErrors = Partial<Record<keyof SettingsForm, string>>;
@@ -57,6 +59,7 @@ export function toForm(settings: Omit<CrawlSettings, 'startUrl'> & { startUrl?: 
     useStaticIps: settings.useStaticIps,
     engineType: settings.engineType,
     extraction: settings.extraction ?? '',
+    ...(settings.extractionSchema ? { extractionSchema: settings.extractionSchema } : {}),
   };
 }
 
@@ -69,7 +72,9 @@ const apiDepth = (text: string): number | null => {
 };
 
 /** The settings the form describes; a number field that holds no number becomes null (and fails the checks). */
-export function fromForm(form: SettingsForm): Record<keyof CrawlSettings, unknown> {
+export function fromForm(
+  form: SettingsForm,
+): Record<Exclude<keyof CrawlSettings, 'extractionSchema'>, unknown> & { extractionSchema?: unknown } {
   return {
     startUrl: form.startUrl.trim(),
     maxResults: toNumber(form.maxResults),
@@ -83,6 +88,7 @@ export function fromForm(form: SettingsForm): Record<keyof CrawlSettings, unknow
     useStaticIps: form.useStaticIps,
     timeout: toNumber(form.timeout),
     extraction: form.extraction.trim() ? form.extraction : null,
+    ...(form.extractionSchema ? { extractionSchema: form.extractionSchema } : {}),
   };
 }
 
@@ -189,6 +195,7 @@ export function settingsFromCrawl(crawl: Crawl): CrawlSettings {
     useStaticIps: crawl.useStaticIps,
     timeout: crawl.timeout,
     extraction: crawl.extraction,
+    ...(crawl.extractionSchema ? { extractionSchema: crawl.extractionSchema } : {}),
   };
 }
 

@@ -21,6 +21,19 @@ function Tile({ label, children, wide = false }: { label: string; children: Reac
 
 const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
 
+/** Which extractor ran, so a model's answers are never mistaken for the offline extractor's, and its tokens. */
+function ExtractionMethodNote({ crawl }: { crawl: Crawl }) {
+  if (!crawl.extractionMethod) return null;
+  const method =
+    crawl.extractionMethod === 'llm' ? 'Method: LLM (AI model)' : 'Method: relevance (offline, no model)';
+  return (
+    <span className="muted extraction-method" data-method={crawl.extractionMethod}>
+      {method}
+      {crawl.extractionMethod === 'llm' ? ` · ${crawl.extractionTokens.toLocaleString('en-US')} tokens` : ''}
+    </span>
+  );
+}
+
 /** Results, Start URL, Origin, AI extraction, Duration, Time, Timeout and Crawl ID. */
 export function CrawlInfoTiles({ crawl, resultsCount }: { crawl: Crawl; resultsCount: number }) {
   const url = crawl.startUrls[0] ?? '';
@@ -49,7 +62,10 @@ export function CrawlInfoTiles({ crawl, resultsCount }: { crawl: Crawl; resultsC
       </Tile>
       <Tile label="AI extraction" wide>
         {crawl.extraction?.trim() ? (
-          <span className="info-tile__clamp">{crawl.extraction}</span>
+          <>
+            <span className="info-tile__clamp">{crawl.extraction}</span>
+            <ExtractionMethodNote crawl={crawl} />
+          </>
         ) : (
           <span className="muted">None</span>
         )}

@@ -1,0 +1,65 @@
+// AI extraction on the result page, in real Chromium against the real server: the note that results were
+// extracted, and which extractor ran.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { TestServer } from '@trawl/api/testing';
+import { mountJournalSite, startFixtureServer, type FixtureServer } from '@trawl/fixtures';
+import { createTrawlClient } from '@trawl/sdk';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAccount,
+  launchBrowser,
+  newPage,
+  pageErrors,
+  signInContext,
+  startConsoleServer,
+} from './support';
+
+let server: TestServer;
+let site: FixtureServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, site, browser] = await Promise.all([startConsoleServer(), startFixtureServer(), launchBrowser()]);
+  mountJournalSite(site);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([server?.close(), site?.close()]);
+});
+
+describe('the result page of an extracted crawl', () => {
+  it('says the results were extracted with AI, and by which method', { timeout: 120_000 }, async () => {
+    const account = await createAccount(server);
+    const { token } = await account.trawl.tokens.create({ name: 'script' });
+    const trawl = createTrawlClient({ baseUrl: server.url, token });
+    const started = await trawl.crawls.start({
+      startUrl: `${site.origin}/`,
+      maxResults: 10,
+      maxDepth: 2,
+      deduplicateContent: false,
+      engineType: 'cheerio',
+      extraction: 'Extract only tech blog posts, ignore everything else',
+    });
+    const crawl = await trawl.crawls.waitForCompletion(started.id, { pollIntervalMs: 50 });
+    expect(crawl).toMatchObject({ status: 'succeeded', numberOfResults: 2, extractionMethod: 'relevance' });
+
+    const { context, page } = await newPage(browser);
+    await signInContext(context, server, account);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/crawl-result/${crawl.id}`);
+    await page.getByText('Showing 1-2 of 2 results (Extracted with AI)').waitFor();
+    await page.getByText('Method: relevance (offline, no model)').waitFor();
+    expect(await page.getByText('Three days in Lisbon', { exact: true }).count()).toBe(0);
+
+    const dir = resolve(import.meta.dirname, 'screenshots');
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: resolve(dir, 'extraction-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByText('Method: relevance (offline, no model)').waitFor();
+    await page.screenshot({ path: resolve(dir, 'extraction-390.png'), fullPage: true });
+    await context.close();
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+});
