@@ -25,6 +25,8 @@ const BODIES: Record<string, unknown> = {
   moveCrawlToFolder: { folderId: null },
   sendInviteEmail: { email: 'someone@example.com' },
   searchCrawlResults: { query: 'anything' },
+  setPaymentSource: { tokenId: 'tok_visa' },
+  changePlan: { planId: 'pro_monthly' },
 };
 
 interface Foreign {
