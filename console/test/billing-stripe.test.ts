@@ -210,6 +210,7 @@ describe('billing tab with Stripe', () => {
       await number.fill('4000 0000 0000 0002');
       await payment.getByRole('button', { name: 'Save card' }).click();
       await payment.getByRole('alert').getByText('Your card was declined.').waitFor();
+      await shots(page, 'settings-billing-stripe-card');
       await number.fill('4242 4242 4242 4242');
       await payment.getByRole('button', { name: 'Save card' }).click();
       await payment.getByText(/Visa ending in 4242, expires 12\/2030/).waitFor();
