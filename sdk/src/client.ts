@@ -24,6 +24,7 @@ import {
   type TeamsApi,
   type TokensApi,
 } from './accounts.js';
+import { createBillingApi, type BillingApi } from './billing.js';
 import { createCaller, paginate } from './call.js';
 import { createSupportApis, type FoldersApi, type SupportApi } from './support.js';
 import { toApiError, TrawlConnectionError, TrawlError } from './errors.js';
@@ -228,6 +229,8 @@ export interface TrawlClient {
   support: SupportApi;
   /** Folders of crawls. */
   folders: FoldersApi;
+  /** The team's plan, card, billing details and invoices (501 without Stripe on the server). */
+  billing: BillingApi;
   /**
    * What this server offers crawls, such as the fixed address of static-IP crawls.
    * @example
@@ -400,6 +403,7 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
     crawls,
     ...accounts,
     ...createSupportApis(raw, call),
+    billing: createBillingApi(raw, call),
     raw,
     crawlOptions: (o) => call((signal) => api.getCrawlOptions({ client: raw, signal }), o?.signal),
     async isHealthy(o) {

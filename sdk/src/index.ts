@@ -12,6 +12,7 @@ export { createTrawlClient } from './client.js';
 export type { CrawlsApi, RequestOptions, TrawlClient, TrawlClientOptions, WaitOptions } from './client.js';
 export type { AdminApi, AuthApi, ProjectsApi, TeamsApi, TokensApi } from './accounts.js';
 export type { FoldersApi, SupportApi } from './support.js';
+export type { BillingApi } from './billing.js';
 export type { SessionStore } from './session.js';
 export { createPublicTrawlClient } from './public-client.js';
 export type { PublicCrawlsApi, PublicTrawlClient, PublicTrawlClientOptions } from './public-client.js';
@@ -62,6 +63,14 @@ export type {
   TeamEvent,
 } from './gen/types.gen.js';
 export type {
+  Billing,
+  BillingCard,
+  BillingCustomer,
+  BillingInfoRequest,
+  BillingInfoResponse,
+  ChangePlanRequest,
+  Invoice,
+  Plan,
   AdminCrawlPage,
   AdminHealth,
   AdminCrawlResultReportPage,

@@ -44,6 +44,14 @@ const FAILURES = {
   saveFolder: { fallback: 'Failed to save folder', preferServerMessage: true },
   deleteFolder: { fallback: 'Failed to delete folder', preferServerMessage: true },
   moveCrawl: { fallback: 'Failed to move crawl', preferServerMessage: true },
+  loadBilling: { fallback: 'Failed to load billing', preferServerMessage: false },
+  changePlan: { fallback: 'Failed to change plan', preferServerMessage: true },
+  cancelSubscription: { fallback: 'Failed to cancel subscription', preferServerMessage: true },
+  reactivateSubscription: { fallback: 'Failed to reactivate subscription', preferServerMessage: true },
+  saveBillingInfo: { fallback: 'Unknown error', preferServerMessage: true },
+  saveCard: { fallback: 'Unknown error', preferServerMessage: true },
+  loadInvoices: { fallback: 'Failed to load invoices', preferServerMessage: false },
+  downloadInvoice: { fallback: 'Failed to download invoice', preferServerMessage: false },
 } satisfies Record<string, FailureMessage>;
 
 export type FailedAction = keyof typeof FAILURES;
