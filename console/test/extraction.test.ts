@@ -63,7 +63,9 @@ describe('the result page of an extracted crawl', () => {
     const dir = resolve(import.meta.dirname, 'screenshots');
     mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: resolve(dir, 'extraction-1280.png'), fullPage: true });
+    // Loaded afresh at phone width, as a phone would (resizing would catch the sidebar mid-slide).
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
     await page.getByText('Method: relevance (offline, no model)').waitFor();
     await page.screenshot({ path: resolve(dir, 'extraction-390.png'), fullPage: true });
     await context.close();
