@@ -141,3 +141,5 @@ export { startDocsFixture } from './fixture-sites.js';
 export type { DocsFixture } from './fixture-sites.js';
 export { seedCrawl } from './support-seed.js';
 export { changeSubscriptionStatus, setTeamBilling } from './billing-helpers.js';
+export { startLlmStandIn } from './llm-stand-in.js';
+export type { ChatRequest, LlmStandIn, StandInAnswer } from './llm-stand-in.js';

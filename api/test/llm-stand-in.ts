@@ -16,12 +16,18 @@ export type StandInAnswer =
   | { json: unknown; tokens?: number }
   | { content: string; tokens?: number }
   | { status: number; headers?: Record<string, string>; body?: unknown }
-  | { delayMs: number; then: StandInAnswer };
+  | { delayMs: number; then: StandInAnswer }
+  /** Answers once `after` settles (a gate the test opens), unless the client went away meanwhile. */
+  | { after: Promise<unknown>; then: StandInAnswer };
 
 export interface LlmStandIn {
   /** The base URL to give as TRAWL_LLM_BASE_URL. */
   baseUrl: string;
   requests: ChatRequest[];
+  /** The requests answered with a completion (what a provider bills), in the order their answers went out. */
+  answered: ChatRequest[];
+  /** Connections open to the stand-in now. */
+  connections(): number;
   answer: (request: ChatRequest, index: number) => StandInAnswer;
   close(): Promise<void>;
 }
@@ -44,12 +50,18 @@ const completion = (content: string, tokens: number) => ({
 
 export async function startLlmStandIn(answer: LlmStandIn['answer']): Promise<LlmStandIn> {
   const requests: ChatRequest[] = [];
+  const answered: ChatRequest[] = [];
   const sockets = new Set<Socket>();
   const standIn = { answer } as LlmStandIn;
-  const reply = async (res: ServerResponse, a: StandInAnswer): Promise<void> => {
+  const reply = async (res: ServerResponse, a: StandInAnswer, request: ChatRequest): Promise<void> => {
     if ('delayMs' in a) {
       await new Promise((r) => setTimeout(r, a.delayMs));
-      if (!res.destroyed) await reply(res, a.then);
+      if (!res.destroyed) await reply(res, a.then, request);
+      return;
+    }
+    if ('after' in a) {
+      await a.after;
+      if (!res.destroyed) await reply(res, a.then, request);
       return;
     }
     if ('status' in a) {
@@ -61,6 +73,7 @@ export async function startLlmStandIn(answer: LlmStandIn['answer']): Promise<Llm
     }
     const content = 'json' in a ? JSON.stringify(a.json) : a.content;
     res.writeHead(200, { 'content-type': 'application/json' });
+    answered.push(request);
     res.end(JSON.stringify(completion(content, a.tokens ?? 100)));
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -75,7 +88,7 @@ export async function startLlmStandIn(answer: LlmStandIn['answer']): Promise<Llm
       const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
       const request = { ...body, page: parsePage(user) };
       requests.push(request);
-      void reply(res, standIn.answer(request, requests.length - 1));
+      void reply(res, standIn.answer(request, requests.length - 1), request);
     });
   });
   server.on('connection', (s: Socket) => {
@@ -87,6 +100,8 @@ export async function startLlmStandIn(answer: LlmStandIn['answer']): Promise<Llm
   return Object.assign(standIn, {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    answered,
+    connections: () => sockets.size,
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));

@@ -1,6 +1,7 @@
 // Turns `trawl crawl` flags into the API's crawl settings, sending only what the user gave so the
 // server's defaults stay the single source of defaults, and checking them with the SDK's own rules
 // before any request so bad input never creates a crawl.
+import { readFileSync } from 'node:fs';
 import { validateCrawlSettings, type StartCrawlRequest } from '@trawl/sdk';
 import { CliError, EXIT_USAGE } from './errors.js';
 
@@ -16,6 +17,8 @@ export interface CrawlFlags {
   dedup?: boolean;
   timeout?: string;
   extraction?: string;
+  /** A JSON Schema file, read into `extractionSchema`. */
+  extractionSchema?: string;
   staticIps?: boolean;
 }
 
@@ -58,6 +61,7 @@ const MESSAGE_FIELDS: ReadonlyArray<[prefix: string, path: string]> = [
   ['Exclude Non Main Tags', 'excludeNonMainTags'],
   ['Use Static IPs', 'useStaticIps'],
   ['Deduplicate Content', 'deduplicateContent'],
+  ['Extraction schema', 'extractionSchema'],
   ['Extraction', 'extraction'],
 ];
 
@@ -84,10 +88,38 @@ export function buildCrawlSettings(
     if (value === undefined || !given(flag)) continue;
     settings[setting] = numeric && typeof value === 'string' ? parseWholeNumber(value) : value;
   }
+  if (flags.extractionSchema !== undefined && given('extractionSchema'))
+    settings.extractionSchema = readExtractionSchema(flags.extractionSchema);
   const problems = validateCrawlSettings(settings);
   if (problems.length > 0) {
     const details = problems.map((message) => ({ path: fieldOf(message), message }));
     throw new CliError('Invalid crawl settings', { code: 'validation_error', exitCode: EXIT_USAGE, details });
   }
   return settings as StartCrawlRequest;
+}
+
+/**
+ * Reads `--extraction-schema <file>`: a JSON Schema as a JSON object. An unreadable file or text that is
+ * not JSON is a `validation_error` (exit code 2) naming the file; the server checks the schema itself.
+ */
+export function readExtractionSchema(file: string): unknown {
+  const fail = (message: string): never => {
+    throw new CliError('Invalid crawl settings', {
+      code: 'validation_error',
+      exitCode: EXIT_USAGE,
+      details: [{ path: 'extractionSchema', message }],
+    });
+  };
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err: unknown) {
+    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
+    fail(`Cannot read the extraction schema file ${file}: ${reason}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err: unknown) {
+    return fail(`The extraction schema file ${file} is not valid JSON: ${(err as Error).message}`);
+  }
 }

@@ -20,7 +20,26 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 /** `succeeded: 8 results in 2s`, the status coloured like the console's badge. */
 export function summarizeCrawl(crawl: Crawl, paint: Paint, now = Date.now()): string {
   const verb = crawl.status === 'running' ? 'so far, running for' : 'in';
-  return `${paint(statusStyle(crawl.status), crawl.status)}: ${plural(crawl.numberOfResults, 'result')} ${verb} ${formatDuration(crawlSeconds(crawl, now))}`;
+  return `${paint(statusStyle(crawl.status), crawl.status)}: ${plural(crawl.numberOfResults, 'result')} ${verb} ${formatDuration(crawlSeconds(crawl, now))}${tokensNote(crawl)}`;
+}
+
+/** `, 1,200 AI extraction tokens` for a crawl a model extracted; nothing for the others. */
+const tokensNote = (crawl: Crawl): string =>
+  crawl.extractionMethod === 'llm'
+    ? `, ${crawl.extractionTokens.toLocaleString('en-US')} AI extraction token${crawl.extractionTokens === 1 ? '' : 's'}`
+    : '';
+
+/** The extraction method and the tokens the model used, for a crawl with an instruction. */
+function extractionRows(crawl: Crawl): Array<[string, string]> {
+  if (!crawl.extractionMethod) return [];
+  return [
+    [
+      'Extraction method',
+      crawl.extractionMethod === 'llm' ? 'LLM (AI model)' : 'relevance (offline, no model)',
+    ],
+    ['Extraction schema', crawl.extractionSchema ? 'yes (results carry data)' : '-'],
+    ['Extraction tokens', crawl.extractionTokens.toLocaleString('en-US')],
+  ];
 }
 
 const onOff = (value: boolean): string => (value ? 'on' : 'off');
@@ -56,6 +75,7 @@ export function describeCrawl(crawl: Crawl, paint: Paint, now = Date.now()): str
     ['Remove duplicates', onOff(crawl.deduplicateContent)],
     ['Static IPs', onOff(crawl.useStaticIps)],
     ['AI extraction', crawl.extraction?.trim() ? crawl.extraction : '-'],
+    ...extractionRows(crawl),
   ];
   const width =
     Math.max(...rows.map(([label]) => label.length), ...settings.map(([label]) => label.length + 2)) + 2;

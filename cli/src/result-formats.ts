@@ -19,7 +19,12 @@ export interface ResultWriter {
 export function formatMarkdownPage(result: CrawlResult): string {
   const title = result.title.trim() || result.url;
   // A page with no text (an image, an empty page) still gets its heading and URL, without a dangling gap.
-  return `${[`# ${title}`, result.url, result.markdown.trim()].filter(Boolean).join('\n\n')}\n`;
+  // An AI-extracted page says what the model used on it.
+  const tokens =
+    result.extractionTokens === null
+      ? ''
+      : `AI extraction: ${result.extractionTokens.toLocaleString('en-US')} tokens`;
+  return `${[`# ${title}`, result.url, tokens, result.markdown.trim()].filter(Boolean).join('\n\n')}\n`;
 }
 
 /**

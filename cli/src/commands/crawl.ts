@@ -40,6 +40,10 @@ export function registerCrawl(program: Command, sessionFor: SessionFactory): voi
     .option('--no-dedup', 'keep content repeated across pages')
     .option('--timeout <minutes>', 'stop the crawl after this many minutes')
     .option('--extraction <text>', 'AI extraction instruction, such as "only the pricing tables"')
+    .option(
+      '--extraction-schema <file>',
+      'JSON Schema file of the data each result carries with --extraction (an object per page)',
+    )
     .option('--static-ips', "crawl from the server's fixed IP address")
     .option('--wait', 'watch the crawl until it ends; exit 1 unless it succeeded or timed out')
     .option(

@@ -13,8 +13,16 @@ export function markdownPreview(markdown: string, title: string): string {
   if (
     first >= 0 &&
     /^#{1,6}\s/.test(lines[first]!) &&
-    lines[first]!.replace(/^#+\s*/, '').trim() === title.trim()
+    titleRepeats(lines[first]!.replace(/^#+\s*/, ''), title)
   )
     lines.splice(first, 1);
   return lines.filter((line) => line.trim() !== '').join('\n');
+}
+
+/** Whether a heading says what the card's title already says: the title itself, or the title before a
+ * site-name suffix such as "Async Rust in practice | Northwind Journal". */
+function titleRepeats(heading: string, title: string): boolean {
+  const h = heading.trim();
+  const t = title.trim();
+  return h !== '' && (h === t || [' | ', ' - ', ' – ', ' — ', ' · '].some((sep) => t.startsWith(h + sep)));
 }
