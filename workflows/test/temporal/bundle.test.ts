@@ -20,6 +20,8 @@ describe('crawl workflow bundle', () => {
       .sort();
     expect(ours).toEqual([
       './src/crawler/settings.ts',
+      // The extract step's summary type and its failure log line: pure, no extractor or model client.
+      './src/extraction/summary.ts',
       './src/runner/crawl-loop.ts',
       './src/temporal/activity-options.ts',
       './src/temporal/shared.ts',
