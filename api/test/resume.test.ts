@@ -1,25 +1,17 @@
 // Crash-resume of the embedded runner, for real: the built server runs as a child process, is killed with
 // SIGKILL mid-crawl (no shutdown hook runs), and a new process on the same data folder or database must
 // finish the crawl with every page stored exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { page, prose, RUN_MARKER, startFixtureServer, type FixtureServer } from '@trawl/fixtures';
+import { page, prose, startFixtureServer, type FixtureServer } from '@trawl/fixtures';
 import { createTrawlClient, type CrawlResult, type TrawlClient } from '@trawl/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killChild as kill, startChildServer as startShared, type ChildServer } from './child-server.js';
 import { createTestDatabaseUrl } from './harness.js';
 
-const SERVER_BIN = fileURLToPath(new URL('../dist/bin/server.js', import.meta.url));
 const PAGES = 40;
-
-interface ChildServer {
-  url: string;
-  child: ChildProcess;
-  /** Everything the process printed so far, for failure messages. */
-  output(): string;
-}
 
 const children: ChildProcess[] = [];
 let dataDir: string;
@@ -27,55 +19,16 @@ let database: Awaited<ReturnType<typeof createTestDatabaseUrl>>;
 let site: FixtureServer;
 let paths: string[];
 
-/** Starts `node api/dist/bin/server.js` on the test's data folder (and database) and waits for its URL. */
+/** The built server on the test's data folder (and database), with few pages at once, so the crawl is still
+ * mid-way when the test looks. */
 async function startChildServer(): Promise<ChildServer> {
-  if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is missing: build first (npm run build)`);
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    TRAWL_DATA_DIR: dataDir,
-    TRAWL_CONSOLE_DIR: join(dataDir, 'no-console'),
-    TRAWL_LOG_LEVEL: 'warn',
-    TRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
-    // Few pages at once, so the crawl is still mid-way when the test looks.
-    TRAWL_CRAWL_CONCURRENCY: '4',
-    TRAWL_CRAWL_BATCH_SIZE: '4',
-    TRAWL_PARSE_WORKERS: '1',
-    [RUN_MARKER]: process.env[RUN_MARKER],
-    ...(database ? { DATABASE_URL: database.url } : {}),
-  };
-  // cwd is the data folder, so no .env of the repository is loaded.
-  const child = spawn(process.execPath, [SERVER_BIN], {
-    cwd: dataDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startShared({
+    dataDir,
+    databaseUrl: database?.url,
+    env: { TRAWL_CRAWL_CONCURRENCY: '4', TRAWL_CRAWL_BATCH_SIZE: '4', TRAWL_PARSE_WORKERS: '1' },
   });
-  children.push(child);
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      // Resolve once the whole banner is out: the address, the database and, on a first start, the secrets.
-      const match = output.match(/Trawl is running at (http:\/\/\S+)[\s\S]*crawls:.*\n/);
-      if (match && (!output.includes('First start') || output.includes('Open the console')))
-        resolve(match[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code, signal) =>
-      reject(new Error(`The server exited (${signal ?? code}) before listening:\n${output}`)),
-    );
-  });
-  return { url, child, output: () => output };
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
+  children.push(server.child);
+  return server;
 }
 
 async function allResults(trawl: TrawlClient, id: string): Promise<CrawlResult[]> {
