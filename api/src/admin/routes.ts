@@ -173,7 +173,7 @@ export function adminRoutes(): OpenAPIHono<AppEnv> {
     const workers =
       kind === 'in-process'
         ? `This process, ${deps.config.crawl.concurrency} pages at once`
-        : 'Temporal workers on trawl-http and trawl-browser';
+        : 'Temporal workers on trawl-http, trawl-browser and trawl-extract';
     return c.json({ database, orchestrator: { kind, workers }, queue }, 200);
   });
 

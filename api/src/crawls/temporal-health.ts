@@ -11,11 +11,15 @@ export const POLLER_GONE_AFTER_MS = 2 * 60_000;
 const WORKFLOW_TASKS = 1;
 const ACTIVITY_TASKS = 2;
 
-/** What crawls need polled: workflows and plain fetches on trawl-http, Chromium renders on trawl-browser. */
-const NEEDED = [
+/**
+ * What crawls need polled: workflows and plain fetches on trawl-http, Chromium renders on trawl-browser, and
+ * the AI extraction step on trawl-extract (without it, a crawl with an instruction waits forever).
+ */
+const NEEDED_QUEUES = [
   { name: TASK_QUEUES.http, type: WORKFLOW_TASKS },
   { name: TASK_QUEUES.http, type: ACTIVITY_TASKS },
   { name: TASK_QUEUES.browser, type: ACTIVITY_TASKS },
+  { name: TASK_QUEUES.extract, type: ACTIVITY_TASKS },
 ] as const;
 
 /** A protobuf int64 as the Temporal client decodes it: a number or a Long. */
@@ -42,7 +46,7 @@ export function hasLivePoller(pollers: readonly PollerSeen[] | null | undefined,
 export async function workersArePolling(connection: Connection, namespace: string): Promise<boolean> {
   // allSettled: every call has ended (retries included) before this returns, so none outlives a close.
   const settled = await Promise.allSettled(
-    NEEDED.map(({ name, type }) =>
+    NEEDED_QUEUES.map(({ name, type }) =>
       connection.workflowService.describeTaskQueue({ namespace, taskQueue: { name }, taskQueueType: type }),
     ),
   );

@@ -9,7 +9,7 @@ const HealthSchema = z
     database: z.boolean().openapi({ description: 'The API reaches its database.' }),
     crawler: z.boolean().openapi({
       description:
-        'Crawls can run: the in-process runner is up, or, with Temporal, Temporal answers and workers poll the trawl-http and trawl-browser task queues.',
+        'Crawls can run: the in-process runner is up, or, with Temporal, Temporal answers and workers poll the trawl-http, trawl-browser and trawl-extract task queues.',
     }),
   })
   .openapi('Health');

@@ -176,7 +176,7 @@ export type Health = {
      */
     database: boolean;
     /**
-     * Crawls can run: the in-process runner is up, or, with Temporal, Temporal answers and workers poll the trawl-http and trawl-browser task queues.
+     * Crawls can run: the in-process runner is up, or, with Temporal, Temporal answers and workers poll the trawl-http, trawl-browser and trawl-extract task queues.
      */
     crawler: boolean;
 };
