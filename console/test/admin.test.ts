@@ -1,5 +1,6 @@
 // The admin area, for Trawl admins only, in real Chromium against the real server.
-import type { TestServer } from '@trawl/api/testing';
+import { readFileSync } from 'node:fs';
+import { seedCrawl, type TestServer } from '@trawl/api/testing';
 import { createTrawlClient, TrawlApiError } from '@trawl/sdk';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,57 @@ describe('the admin area', () => {
     await page.getByText('127.0.0.1:9/page-0', { exact: true }).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(1);
   });
+
+  it(
+    'shows an admin every support request with its files, and the problem reports beside them',
+    { timeout: 60_000 },
+    async () => {
+      const asker = await createAccount(server, 'Asker');
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7]);
+      await asker.trawl.support.send({
+        subject: 'Crawl stuck since noon',
+        message: 'It still says running.',
+        files: [new File([png], 'stuck.png', { type: 'image/png' })],
+      });
+      const [project] = await asker.trawl.projects.list();
+      const seeded = await seedCrawl(
+        server.server.deps.db,
+        { teamId: asker.teamId, projectId: project!.id },
+        { startUrl: 'https://shop.example.com/' },
+      );
+      await asker.trawl.support.reportCrawlResult({
+        crawlResultId: seeded.resultIds[0]!,
+        problemType: 'missing_information',
+        description: 'The pricing table is gone',
+      });
+
+      const page = await open('/admin', adminCredentials(server));
+      await page.getByRole('link', { name: 'Support', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/support');
+      const requests = page.getByRole('region', { name: 'Support requests' });
+      const request = requests.getByRole('listitem').filter({ hasText: 'Crawl stuck since noon' });
+      await request.getByText('It still says running.').waitFor();
+      await request.getByText(new RegExp(`${asker.email} · Asker's team`)).waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        request.getByRole('link', { name: 'stuck.png' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('stuck.png');
+      const saved = await download.path();
+      expect(readFileSync(saved)).toEqual(png);
+
+      const reports = page.getByRole('region', { name: 'Problem reports' });
+      const report = reports.getByRole('listitem').filter({ hasText: 'shop.example.com/page-1' });
+      await report.getByText('Missing information').waitFor();
+      await report.getByText('The pricing table is gone').waitFor();
+      await report.getByText(/deduplication on/).waitFor();
+      await snap(page, 'admin-support');
+
+      // A plain user neither sees the tab nor reads the requests.
+      const refused = await asker.trawl.support.listRequests().catch((err: unknown) => err);
+      expect((refused as TrawlApiError).status).toBe(403);
+    },
+  );
 
   it('sends anyone else away from every admin page, and the server refuses their calls', async () => {
     const user = await createAccount(server, 'Plain');
