@@ -21,7 +21,9 @@ function AdminLayout({ children }: { children: ReactNode }) {
       <header className="page-header">
         <div>
           <h1 className="page-header__title">Admin</h1>
-          <p className="page-header__subtitle">The service&apos;s health, every team&apos;s crawls, and support requests.</p>
+          <p className="page-header__subtitle">
+            The service&apos;s health, every team&apos;s crawls, and support requests.
+          </p>
         </div>
       </header>
       <nav className="tab-strip" aria-label="Admin">
