@@ -160,8 +160,18 @@ describe('the crawl result page', () => {
     async () => {
       const page = await open(`/crawl-result/${crawlId}`);
       await page.getByRole('button', { name: 'Table view' }).click();
+      // It asks first: Cancel keeps the result.
       await page.getByRole('button', { name: 'Delete result 2' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete result' });
+      await confirm.getByText(/Delete result 2, .*\? .*This cannot be undone\./).waitFor();
+      await shoot(page, 'delete-result-confirm');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => confirm.count()).toBe(0);
+      expect((await trawl.crawls.get(crawlId)).numberOfResults).toBe(5);
+      await page.getByRole('button', { name: 'Delete result 2' }).click();
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Crawl result deleted successfully' }).waitFor();
+      await expect.poll(() => confirm.count()).toBe(0);
       await page.getByText('Showing 1-4 of 4 results').waitFor();
       expect(await page.getByRole('button', { name: 'Delete result 2' }).count()).toBe(0);
       expect((await trawl.crawls.get(crawlId)).numberOfResults).toBe(4);
@@ -176,7 +186,10 @@ describe('the crawl result page', () => {
           : route.fallback(),
       );
       await page.getByRole('button', { name: 'Delete result 3' }).click();
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByRole('alert').filter({ hasText: 'Failed to delete crawl result' }).waitFor();
+      // The dialog stays open after a failure, so the user can try again or cancel.
+      expect(await confirm.count()).toBe(1);
       expect((await trawl.crawls.get(crawlId)).numberOfResults).toBe(4);
     },
   );

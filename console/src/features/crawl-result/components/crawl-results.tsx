@@ -1,5 +1,6 @@
 import type { Crawl, CrawlResult } from '@trawl/sdk';
 import { useState } from 'react';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { reportFailure } from '../../../lib/report-failure';
@@ -35,16 +36,15 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
   const { data, isLoading, reloadMerged, reload } = useCrawlResults(crawl.id, { page, query });
   const deleteResult = useDeleteCrawlResult();
   const [deletedCount, setDeletedCount] = useState(0);
+  const [deleting, setDeleting] = useState<CrawlResult | null>(null);
   // A running crawl numbers new results from its count: results are deleted once it has ended (409 before).
-  const onDelete =
-    deleteResult && crawl.status !== 'running'
-      ? async (result: CrawlResult) => {
-          if (await deleteResult(result.id)) {
-            setDeletedCount((n) => n + 1);
-            await reload();
-          }
-        }
-      : undefined;
+  const canDelete = deleteResult !== undefined && crawl.status !== 'running';
+  const confirmDelete = async (result: CrawlResult): Promise<boolean> => {
+    if (!deleteResult || !(await deleteResult(result.id))) return false;
+    setDeletedCount((n) => n + 1);
+    await reload();
+    return true;
+  };
   useLiveResults(crawl, page === 1 && !query, reloadMerged);
 
   const searching = query !== '';
@@ -118,7 +118,7 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
             results={results}
             onExpand={setExpanded}
             onReport={setReporting}
-            onDelete={onDelete ? (result) => void onDelete(result) : undefined}
+            onDelete={canDelete ? setDeleting : undefined}
           />
         )}
       </div>
@@ -129,6 +129,19 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
       )}
       {expanded && <ResultDetailsModal result={expanded} onClose={() => setExpanded(null)} />}
       {logsOpen && <CrawlLogsModal crawlId={crawl.id} onClose={() => setLogsOpen(false)} />}
+      {deleting && (
+        <ConfirmModal
+          title="Delete result"
+          confirmLabel="Delete"
+          onConfirm={() => confirmDelete(deleting)}
+          onClose={() => setDeleting(null)}
+        >
+          <p>
+            Delete result {deleting.position}, <strong>{deleting.url}</strong>? It leaves this crawl, its
+            search and its CSV. This cannot be undone.
+          </p>
+        </ConfirmModal>
+      )}
       {reporting && (
         <ReportProblemModal
           crawl={crawl}
