@@ -181,7 +181,7 @@ describe('report a problem', () => {
 
 describe('folders on Home', () => {
   it(
-    'creates a folder, lists it with the folder icon, and opens it to its crawls',
+    'creates a folder, moves a crawl into it, opens, renames and deletes it, keeping the crawl',
     { timeout: 90_000 },
     async () => {
       const account = await createAccount(server);
@@ -199,8 +199,17 @@ describe('folders on Home', () => {
       await expect.poll(() => folderRow.textContent()).toContain('Docs sites');
 
       const [folder] = await account.trawl.folders.list();
-      await account.trawl.folders.move(filed.crawlId, folder!.id);
-      await page.reload();
+      // Move the crawl into the folder from its row.
+      await page.getByRole('button', { name: 'Move filed.example.com to a folder' }).click();
+      const move = page.getByRole('dialog', { name: 'Move crawl' });
+      expect(await move.getByLabel('Folder').locator('option').allTextContents()).toEqual([
+        'No folder (top of the project)',
+        'Docs sites',
+      ]);
+      await move.getByLabel('Folder').selectOption({ label: 'Docs sites' });
+      await move.getByRole('button', { name: 'Move' }).click();
+      await page.getByRole('status').filter({ hasText: 'Moved to Docs sites' }).waitFor();
+      expect((await account.trawl.crawls.get(filed.crawlId)).parentId).toBe(folder!.id);
       await expect.poll(() => folderRow.textContent()).toContain('1 crawl');
       expect(await folderRow.getByText('Folder', { exact: true }).count()).toBeGreaterThan(0);
       // The filed crawl is in its folder, not at the top.
@@ -217,6 +226,34 @@ describe('folders on Home', () => {
       expect(await page.getByRole('heading', { name: 'Docs sites' }).count()).toBe(1);
       await page.getByRole('link', { name: 'Crawls' }).click();
       await expect.poll(() => page.locator('.folder-row').count()).toBe(1);
+
+      // Rename it from inside; a blank name is refused.
+      await folderRow.getByRole('link', { name: 'Docs sites' }).click();
+      await page.getByRole('button', { name: 'Rename' }).click();
+      const rename = page.getByRole('dialog', { name: 'Rename folder' });
+      await rename.getByLabel('Folder name').fill('  ');
+      await rename.getByRole('button', { name: 'Rename' }).click();
+      await expect.poll(() => rename.getByRole('alert').textContent()).toBe('Folder name is required');
+      await rename.getByLabel('Folder name').fill('Documentation');
+      await rename.getByRole('button', { name: 'Rename' }).click();
+      await page.getByRole('heading', { name: 'Documentation' }).waitFor();
+
+      // Deleting it asks first, says what happens to its crawl, and keeps the crawl.
+      await page.getByRole('button', { name: 'Delete folder' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete folder' });
+      await confirm
+        .getByText('Its crawl moves back to the top of the project; no crawl is deleted.')
+        .waitFor();
+      await snapAt(page, 'delete-folder');
+      await confirm.getByRole('button', { name: 'Delete folder' }).click();
+      await page.waitForURL((url) => url.pathname === '/home' && url.search === '');
+      await expect.poll(() => page.locator('.folder-row').count()).toBe(0);
+      await expect
+        .poll(() => page.locator('.crawl-row__url').allTextContents())
+        .toEqual(expect.arrayContaining(['filed.example.com', 'loose.example.com']));
+      expect((await account.trawl.crawls.get(filed.crawlId)).parentId).toBeNull();
+      // With no folder left, rows offer no move.
+      expect(await page.getByRole('button', { name: /to a folder$/ }).count()).toBe(0);
     },
   );
 });

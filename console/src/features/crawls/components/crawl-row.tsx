@@ -4,7 +4,7 @@ import { CrawlDuration } from '../../../components/crawl/crawl-duration';
 import { CrawlOrigin } from '../../../components/crawl/crawl-origin';
 import { CrawlStatusBadge } from '../../../components/crawl/crawl-status-badge';
 import { CrawlTypeIcon } from '../../../components/crawl/crawl-type-icon';
-import { RefreshIcon } from '../../../components/ui/icons';
+import { FolderIcon, RefreshIcon } from '../../../components/ui/icons';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { formatDateTime } from '../../../lib/dates';
 import { displayUrl } from '../../../lib/urls';
@@ -12,10 +12,12 @@ import { displayUrl } from '../../../lib/urls';
 interface CrawlRowProps {
   crawl: Crawl;
   onRecrawl(crawl: Crawl): void;
+  /** Offers 'Move to folder' when given. */
+  onMove?(crawl: Crawl): void;
 }
 
 /** One crawl; the whole row opens its results. */
-export function CrawlRow({ crawl, onRecrawl }: CrawlRowProps) {
+export function CrawlRow({ crawl, onRecrawl, onMove }: CrawlRowProps) {
   const [, navigate] = useLocation();
   const href = `/crawl-result/${crawl.id}`;
   const url = crawl.startUrls[0] ?? '';
@@ -57,6 +59,21 @@ export function CrawlRow({ crawl, onRecrawl }: CrawlRowProps) {
             <RefreshIcon />
           </button>
         </Tooltip>
+        {onMove && (
+          <Tooltip content="Move to folder">
+            <button
+              type="button"
+              className="icon-button icon-button--md"
+              aria-label={`Move ${displayUrl(url)} to a folder`}
+              onClick={(e) => {
+                e.stopPropagation();
+                onMove(crawl);
+              }}
+            >
+              <FolderIcon />
+            </button>
+          </Tooltip>
+        )}
       </td>
     </tr>
   );

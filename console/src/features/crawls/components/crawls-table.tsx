@@ -8,13 +8,15 @@ const COLUMNS = ['Item', 'Status', 'Results', 'Duration', 'Origin', 'Created at'
 interface CrawlsTableProps {
   crawls: Crawl[] | undefined;
   onRecrawl(crawl: Crawl): void;
+  /** Offers each crawl's 'Move to folder' when given. */
+  onMove?(crawl: Crawl): void;
   /** Listed above the crawls, with the folder icon. */
   folders?: Folder[];
   /** Rows of placeholders while the first page loads. */
   skeletonRows?: number;
 }
 
-export function CrawlsTable({ crawls, onRecrawl, folders = [], skeletonRows = 6 }: CrawlsTableProps) {
+export function CrawlsTable({ crawls, onRecrawl, onMove, folders = [], skeletonRows = 6 }: CrawlsTableProps) {
   return (
     <div className="table-wrap">
       <table className="table crawls-table">
@@ -30,7 +32,9 @@ export function CrawlsTable({ crawls, onRecrawl, folders = [], skeletonRows = 6 
         <tbody aria-busy={!crawls}>
           {crawls && folders.map((folder) => <FolderRow key={folder.id} folder={folder} />)}
           {crawls
-            ? crawls.map((crawl) => <CrawlRow key={crawl.id} crawl={crawl} onRecrawl={onRecrawl} />)
+            ? crawls.map((crawl) => (
+                <CrawlRow key={crawl.id} crawl={crawl} onRecrawl={onRecrawl} onMove={onMove} />
+              ))
             : Array.from({ length: skeletonRows }, (_, i) => (
                 <tr key={i} className="skeleton-row">
                   <td>

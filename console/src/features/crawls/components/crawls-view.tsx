@@ -2,16 +2,28 @@ import type { Crawl } from '@trawl/sdk';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ChevronLeftIcon, FolderIcon, GlobeIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import {
+  ChevronLeftIcon,
+  FolderIcon,
+  GlobeIcon,
+  PlusIcon,
+  SearchIcon,
+  TrashIcon,
+} from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchInput } from '../../../components/ui/search-input';
 import { DashboardTiles } from './dashboard-tiles';
 import { useCrawls, useSearchHistory } from '../api/get-crawls';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useFolders } from '../api/get-folders';
 import { FolderModal } from './folder-modal';
+import { MoveCrawlModal } from './move-crawl-modal';
 import { useLiveCrawls } from '../hooks/use-live-crawls';
 import { CrawlsTable } from './crawls-table';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { reportFailure } from '../../../lib/report-failure';
+import { useTrawl } from '../../../lib/session';
 
 interface CrawlsViewProps {
   onNewCrawl(): void;
@@ -26,6 +38,11 @@ export function CrawlsView({ onNewCrawl, onRecrawl, folderId = null }: CrawlsVie
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const [creatingFolder, setCreatingFolder] = useState(false);
+  const [renamingFolder, setRenamingFolder] = useState(false);
+  const [deletingFolder, setDeletingFolder] = useState(false);
+  const [moving, setMoving] = useState<Crawl | null>(null);
+  const trawl = useTrawl();
+  const [, navigate] = useLocation();
   const { folders, mutate: mutateFolders } = useFolders();
   const folder = folderId ? folders?.find((f) => f.id === folderId) : undefined;
   // The top of the project lists its folders and the crawls in none; a search looks through every crawl.
@@ -43,6 +60,20 @@ export function CrawlsView({ onNewCrawl, onRecrawl, folderId = null }: CrawlsVie
     setQuery('');
     setPage(1);
     void mutate();
+  };
+
+  const deleteFolder = async (): Promise<boolean> => {
+    if (!folder) return false;
+    try {
+      await trawl.folders.delete(folder.id);
+    } catch (err: unknown) {
+      reportFailure('deleteFolder', err);
+      return false;
+    }
+    toast.success('Folder deleted');
+    await mutateFolders();
+    navigate('/home');
+    return true;
   };
 
   const shownFolders = !folderId && !query && page === 1 ? (folders ?? []) : [];
@@ -77,6 +108,16 @@ export function CrawlsView({ onNewCrawl, onRecrawl, folderId = null }: CrawlsVie
             <Button variant="ghost" icon={<FolderIcon />} onClick={() => setCreatingFolder(true)}>
               New folder
             </Button>
+          )}
+          {folder && (
+            <>
+              <Button variant="ghost" onClick={() => setRenamingFolder(true)}>
+                Rename
+              </Button>
+              <Button variant="ghost" icon={<TrashIcon />} onClick={() => setDeletingFolder(true)}>
+                Delete folder
+              </Button>
+            </>
           )}
           <Button variant="primary" icon={<PlusIcon />} onClick={onNewCrawl}>
             Add crawl
@@ -130,7 +171,12 @@ export function CrawlsView({ onNewCrawl, onRecrawl, folderId = null }: CrawlsVie
               actions={<Button onClick={() => void mutate()}>Try again</Button>}
             />
           ) : (
-            <CrawlsTable crawls={data?.results} onRecrawl={onRecrawl} folders={shownFolders} />
+            <CrawlsTable
+              crawls={data?.results}
+              onRecrawl={onRecrawl}
+              onMove={folders && folders.length > 0 ? setMoving : undefined}
+              folders={shownFolders}
+            />
           )}
           {data && data.totalPages > 1 && (
             <div className="card__footer">
@@ -146,6 +192,39 @@ export function CrawlsView({ onNewCrawl, onRecrawl, folderId = null }: CrawlsVie
       )}
       {creatingFolder && (
         <FolderModal onClose={() => setCreatingFolder(false)} onSaved={() => void mutateFolders()} />
+      )}
+      {renamingFolder && folder && (
+        <FolderModal
+          folder={folder}
+          onClose={() => setRenamingFolder(false)}
+          onSaved={() => void mutateFolders()}
+        />
+      )}
+      {deletingFolder && folder && (
+        <ConfirmModal
+          title="Delete folder"
+          confirmLabel="Delete folder"
+          onConfirm={deleteFolder}
+          onClose={() => setDeletingFolder(false)}
+        >
+          <p>
+            Delete the folder <strong>{folder.name}</strong>?{' '}
+            {folder.crawlCount === 0
+              ? 'It holds no crawls.'
+              : `Its ${folder.crawlCount === 1 ? 'crawl moves' : `${folder.crawlCount} crawls move`} back to the top of the project; no crawl is deleted.`}
+          </p>
+        </ConfirmModal>
+      )}
+      {moving && folders && (
+        <MoveCrawlModal
+          crawl={moving}
+          folders={folders}
+          onClose={() => setMoving(null)}
+          onMoved={() => {
+            void mutate();
+            void mutateFolders();
+          }}
+        />
       )}
     </div>
   );
