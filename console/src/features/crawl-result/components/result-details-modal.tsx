@@ -3,8 +3,10 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { Modal } from '../../../components/ui/modal';
 import { textDirection } from '../result-text';
 
-/** The full result: URL, title and every line of its markdown. */
+/** The full result: URL, title, the data an AI extraction schema drew from it, and every line of its markdown. */
 export function ResultDetailsModal({ result, onClose }: { result: CrawlResult; onClose(): void }) {
+  const data =
+    result.data === undefined || result.data === null ? null : JSON.stringify(result.data, null, 2);
   return (
     <Modal
       title={`Result #${result.position}`}
@@ -21,6 +23,15 @@ export function ResultDetailsModal({ result, onClose }: { result: CrawlResult; o
         <h3 className="result-details__title" dir={textDirection(result.title)}>
           {result.title || 'Untitled page'}
         </h3>
+        {data && (
+          <section className="result-details__data" aria-label="Extracted data">
+            <div className="result-details__data-head">
+              <h4>Extracted data</h4>
+              <CopyButton text={data} label="Copy JSON" />
+            </div>
+            <pre tabIndex={0}>{data}</pre>
+          </section>
+        )}
         <pre
           className="result-details__markdown"
           dir={textDirection(result.markdown)}
