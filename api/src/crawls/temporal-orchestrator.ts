@@ -70,7 +70,8 @@ export async function createTemporalOrchestrator(options: {
       healthy = await connection.withDeadline(deadline, () =>
         workersArePolling(connection, options.namespace),
       );
-      if (!healthy) problem = 'no worker polls one of the trawl-http, trawl-browser and trawl-extract task queues';
+      if (!healthy)
+        problem = 'no worker polls one of the trawl-http, trawl-browser and trawl-extract task queues';
     } catch (err: unknown) {
       problem = err;
     }
