@@ -23,6 +23,7 @@ import { memberRoutes } from './members/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { publicRoutes } from './public/routes.js';
 import { RATE_RULES, rateLimit } from './rate-limit.js';
+import { scheduleRoutes } from './schedules/routes.js';
 import { securityHeaders } from './security-headers.js';
 import { supportAdminRoutes } from './support/admin-routes.js';
 import { supportRoutes } from './support/routes.js';
@@ -80,6 +81,7 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
   api.route('/', supportRoutes());
   api.route('/', supportAdminRoutes());
   api.route('/', folderRoutes());
+  api.route('/', scheduleRoutes());
   return api;
 }
 

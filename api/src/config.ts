@@ -77,6 +77,8 @@ const ConfigSchema = z.object({
   GOOGLE_REDIRECT_URI: z.url().optional(),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   ...BILLING_ENV,
+  TRAWL_SCHEDULER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
+  TRAWL_SCHEDULER_CLOCK_OFFSET_S: z.coerce.number().int().default(0),
   TEMPORAL_ADDRESS: hostPort.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -130,6 +132,11 @@ export interface Config {
   trustProxy: number;
   /** Requests per client IP: public crawls started per hour; sign-ins, sign-ups and reset requests per 15 minutes, each. */
   rateLimits: { publicCrawlsPerHour: number; authPer15Minutes: number };
+  /**
+   * The embedded scheduler of crawl schedules: how often it looks for due ones, and a shift of its clock
+   * (tests make a schedule due without waiting; leave 0 in production).
+   */
+  scheduler: { pollMs: number; clockOffsetSeconds: number };
   /** Run crawls on Temporal workers instead of in this process (null: the in-process runner); `rpcTimeoutMs` bounds each call to it. */
   temporal: {
     address: string;
@@ -196,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicCrawlsPerHour: e.TRAWL_RATE_LIMIT_PUBLIC_CRAWLS,
       authPer15Minutes: e.TRAWL_RATE_LIMIT_AUTH,
     },
+    scheduler: { pollMs: e.TRAWL_SCHEDULER_POLL_MS, clockOffsetSeconds: e.TRAWL_SCHEDULER_CLOCK_OFFSET_S },
     temporal: e.TEMPORAL_ADDRESS
       ? {
           address: e.TEMPORAL_ADDRESS,

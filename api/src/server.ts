@@ -16,6 +16,7 @@ import { attachEventSocket } from './events/websocket.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createLogger, type Logger } from './logger.js';
 import { saveDefaultBudget } from './billing/usage.js';
+import { createScheduler, type Scheduler } from './schedules/scheduler.js';
 
 export interface RunningServer {
   /** Base URL the server answers on, such as `http://127.0.0.1:3000`. */
@@ -24,6 +25,8 @@ export interface RunningServer {
   database: DatabaseHandle;
   /** Set on the first start with an empty database. */
   bootstrap: BootstrapResult | null;
+  /** The embedded scheduler of crawl schedules (tests tick it). */
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -70,6 +73,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     logger,
   };
   const app = createApp(deps);
+  const scheduler = createScheduler(deps);
 
   // Listening comes first because, with PORT=0, the address in credentials.json is only known then.
   const startup = createStartupGate();
@@ -97,6 +101,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      await scheduler.close();
       await socket.close();
       await events.close();
       mailer.close();
@@ -120,13 +125,15 @@ export async function startServer(config: Config, options: StartServerOptions = 
         })
       : null;
     await orchestrator.resume();
+    // After resume: a run launched on this tick is not also resumed.
+    scheduler.start();
   } catch (err: unknown) {
     startup.fail();
     await close().catch((closeErr: unknown) => logger.error('Closing after a failed start failed', closeErr));
     throw err;
   }
   startup.open();
-  return { url, deps, database, bootstrap, close };
+  return { url, deps, database, bootstrap, scheduler, close };
 }
 
 /**

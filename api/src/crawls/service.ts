@@ -2,7 +2,7 @@ import { and, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm
 import { cleanUrl, urlKey } from '@trawl/workflows';
 import type { AppDeps } from '../app-env.js';
 import type { AuthContext } from '../auth/bearer.js';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { crawlFrontier, crawlLogs, crawlResults, crawls } from '../db/schema.js';
 import { ApiError, notFound } from '../errors.js';
 import type { StartCrawlBody } from './schemas.js';
@@ -22,6 +22,20 @@ export async function startCrawl(
   projectId: string,
   body: StartCrawlBody,
 ): Promise<CrawlRow> {
+  const values = await prepareCrawl(deps, auth, projectId, body);
+  const crawl = await deps.db.transaction((tx) => insertCrawl(tx, values));
+  return launchCrawl(deps, crawl);
+}
+
+export type NewCrawl = typeof crawls.$inferInsert;
+
+/** Checks a start's settings and the team's budget, and returns the crawl row to insert (400/402 otherwise). */
+export async function prepareCrawl(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectId: string,
+  body: StartCrawlBody,
+): Promise<NewCrawl> {
   if (body.useStaticIps && !deps.config.staticIp) {
     throw new ApiError(400, 'static_ips_unavailable', 'Static IPs are not configured on this server', [
       {
@@ -37,41 +51,45 @@ export async function startCrawl(
     ]);
   const extraction = body.extraction?.trim() ? body.extraction.trim() : null;
   await assertBudgetLeft(deps.db, auth.teamId);
+  return {
+    teamId: auth.teamId,
+    projectId,
+    startUrls: [startUrl],
+    maxResults: body.maxResults,
+    maxDepth: body.maxDepth,
+    useSitemap: body.useSitemap,
+    entireWebsite: body.entireWebsite,
+    includeLinks: body.includeLinks,
+    excludeNonMainTags: body.excludeNonMainTags,
+    deduplicateContent: body.deduplicateContent,
+    engineType: body.engineType,
+    useStaticIps: body.useStaticIps,
+    timeout: body.timeout,
+    extraction,
+    extractionMethod: extraction ? extractionMethodFor(deps.config.extraction) : null,
+    extractionSchema: extraction ? (body.extractionSchema ?? null) : null,
+    origin: auth.origin,
+  };
+}
 
-  const crawl = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(crawls)
-      .values({
-        teamId: auth.teamId,
-        projectId,
-        startUrls: [startUrl],
-        maxResults: body.maxResults,
-        maxDepth: body.maxDepth,
-        useSitemap: body.useSitemap,
-        entireWebsite: body.entireWebsite,
-        includeLinks: body.includeLinks,
-        excludeNonMainTags: body.excludeNonMainTags,
-        deduplicateContent: body.deduplicateContent,
-        engineType: body.engineType,
-        useStaticIps: body.useStaticIps,
-        timeout: body.timeout,
-        extraction,
-        extractionMethod: extraction ? extractionMethodFor(deps.config.extraction) : null,
-        extractionSchema: extraction ? (body.extractionSchema ?? null) : null,
-        origin: auth.origin,
-      })
-      .returning();
-    if (!row) throw new Error('Inserting the crawl returned no row');
-    await tx
-      .insert(crawlFrontier)
-      .values({ crawlId: row.id, urlKey: urlKey(startUrl), url: startUrl, depth: 0 });
-    const scope = { teamId: row.teamId, crawlId: row.id };
-    await recordEvents(tx, scope, [{ type: 'CRAWL_EVENT' }]);
-    await appendLogs(tx, scope, [
-      { level: 'info', message: 'Crawl started', description: describeSettings(row) },
-    ]);
-    return row;
-  });
+/** Inserts a running crawl with its seed URL, its event and first log line, in the caller's transaction. */
+export async function insertCrawl(tx: Transaction, values: NewCrawl): Promise<CrawlRow> {
+  const [row] = await tx.insert(crawls).values(values).returning();
+  if (!row) throw new Error('Inserting the crawl returned no row');
+  const startUrl = row.startUrls[0]!;
+  await tx
+    .insert(crawlFrontier)
+    .values({ crawlId: row.id, urlKey: urlKey(startUrl), url: startUrl, depth: 0 });
+  const scope = { teamId: row.teamId, crawlId: row.id };
+  await recordEvents(tx, scope, [{ type: 'CRAWL_EVENT' }]);
+  await appendLogs(tx, scope, [
+    { level: 'info', message: 'Crawl started', description: describeSettings(row) },
+  ]);
+  return row;
+}
+
+/** Hands an inserted crawl to the orchestrator; if it cannot take it, ends the crawl `error` and answers 503. */
+export async function launchCrawl(deps: AppDeps, crawl: CrawlRow): Promise<CrawlRow> {
   try {
     await deps.orchestrator.start(crawl.id);
   } catch (err: unknown) {

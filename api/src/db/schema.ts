@@ -584,3 +584,63 @@ export const crawlExtractions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.crawlId, t.urlKey] })],
 );
+
+export const scheduleKind = pgEnum('schedule_kind', ['cron', 'interval']);
+export const scheduleRunStatus = pgEnum('schedule_run_status', ['pending', 'started', 'failed']);
+
+/**
+ * Crawl settings run again on a timetable (a cron expression or an interval, in a time zone). The scheduler
+ * claims a schedule when `next_run_at` has passed; that time lives here so a restart neither loses nor
+ * doubles a run.
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The crawl whose settings the schedule repeats, when made from one (kept if that crawl is deleted). */
+    sourceCrawlId: uuid('source_crawl_id').references((): AnyPgColumn => crawls.id, { onDelete: 'set null' }),
+    /** The start-crawl body each run uses (StartCrawlBody). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    kind: scheduleKind('kind').notNull(),
+    cron: text('cron'),
+    intervalSeconds: integer('interval_seconds'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Who created it: the origin of the crawls it starts. */
+    origin: crawlOrigin('origin').notNull(),
+    paused: boolean('paused').notNull().default(false),
+    /** Null while paused. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('schedules_project_idx').on(t.teamId, t.projectId),
+    index('schedules_next_run_idx').on(t.nextRunAt),
+  ],
+);
+
+/** One run of a schedule per due time: the unique key is the backstop against a run started twice. */
+export const scheduleRuns = pgTable(
+  'schedule_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    crawlId: uuid('crawl_id').references((): AnyPgColumn => crawls.id, { onDelete: 'set null' }),
+    /** pending: claimed, not launched yet (launched on restart after a crash); started; failed (see error). */
+    status: scheduleRunStatus('status').notNull().default('pending'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('schedule_runs_due_idx').on(t.scheduleId, t.dueAt)],
+);

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client/index.js';
-import type { AbortAppCrawlData, AbortAppCrawlErrors, AbortAppCrawlResponses, AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ChangePlanData, ChangePlanErrors, ChangePlanResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateFolderData, CreateFolderErrors, CreateFolderResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteCrawlResultData, DeleteCrawlResultErrors, DeleteCrawlResultResponses, DeleteFolderData, DeleteFolderErrors, DeleteFolderResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadAppCrawlResultsCsvData, DownloadAppCrawlResultsCsvErrors, DownloadAppCrawlResultsCsvResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, DownloadSupportAttachmentData, DownloadSupportAttachmentErrors, DownloadSupportAttachmentResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetAppCrawlData, GetAppCrawlErrors, GetAppCrawlResponses, GetBillingData, GetBillingErrors, GetBillingResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetInvoicePdfData, GetInvoicePdfErrors, GetInvoicePdfResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetSupportRequestData, GetSupportRequestErrors, GetSupportRequestResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListAppCrawlLogsData, ListAppCrawlLogsErrors, ListAppCrawlLogsResponses, ListAppCrawlResultsData, ListAppCrawlResultsErrors, ListAppCrawlResultsResponses, ListAppCrawlsData, ListAppCrawlsErrors, ListAppCrawlsResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultReportsData, ListCrawlResultReportsErrors, ListCrawlResultReportsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListFoldersData, ListFoldersErrors, ListFoldersResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListSupportRequestsData, ListSupportRequestsErrors, ListSupportRequestsResponses, ListTeamInvitesData, ListTeamInvitesErrors, ListTeamInvitesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, MoveCrawlToFolderData, MoveCrawlToFolderErrors, MoveCrawlToFolderResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, ReactivateSubscriptionData, ReactivateSubscriptionErrors, ReactivateSubscriptionResponses, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordSearchHistoryData, RecordSearchHistoryErrors, RecordSearchHistoryResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RenameFolderData, RenameFolderErrors, RenameFolderResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ReportCrawlResultData, ReportCrawlResultErrors, ReportCrawlResultResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, RevokeTeamInviteData, RevokeTeamInviteErrors, RevokeTeamInviteResponses, SearchAppCrawlsData, SearchAppCrawlsErrors, SearchAppCrawlsResponses, SearchCrawlResultsData, SearchCrawlResultsErrors, SearchCrawlResultsResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SendSupportRequestData, SendSupportRequestErrors, SendSupportRequestResponses, SetPaymentSourceData, SetPaymentSourceErrors, SetPaymentSourceResponses, SignInWithLinkData, SignInWithLinkErrors, SignInWithLinkResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartAppCrawlData, StartAppCrawlErrors, StartAppCrawlResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, UpdateBillingInfoData, UpdateBillingInfoErrors, UpdateBillingInfoResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
+import type { AbortAppCrawlData, AbortAppCrawlErrors, AbortAppCrawlResponses, AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ChangePlanData, ChangePlanErrors, ChangePlanResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateFolderData, CreateFolderErrors, CreateFolderResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateScheduleData, CreateScheduleErrors, CreateScheduleResponses, DeleteCrawlResultData, DeleteCrawlResultErrors, DeleteCrawlResultResponses, DeleteFolderData, DeleteFolderErrors, DeleteFolderResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteScheduleData, DeleteScheduleErrors, DeleteScheduleResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadAppCrawlResultsCsvData, DownloadAppCrawlResultsCsvErrors, DownloadAppCrawlResultsCsvResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, DownloadSupportAttachmentData, DownloadSupportAttachmentErrors, DownloadSupportAttachmentResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetAppCrawlData, GetAppCrawlErrors, GetAppCrawlResponses, GetBillingData, GetBillingErrors, GetBillingResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetInvoicePdfData, GetInvoicePdfErrors, GetInvoicePdfResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetScheduleData, GetScheduleErrors, GetScheduleResponses, GetSupportRequestData, GetSupportRequestErrors, GetSupportRequestResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListAppCrawlLogsData, ListAppCrawlLogsErrors, ListAppCrawlLogsResponses, ListAppCrawlResultsData, ListAppCrawlResultsErrors, ListAppCrawlResultsResponses, ListAppCrawlsData, ListAppCrawlsErrors, ListAppCrawlsResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultReportsData, ListCrawlResultReportsErrors, ListCrawlResultReportsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListFoldersData, ListFoldersErrors, ListFoldersResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListScheduleRunsData, ListScheduleRunsErrors, ListScheduleRunsResponses, ListSchedulesData, ListSchedulesErrors, ListSchedulesResponses, ListSupportRequestsData, ListSupportRequestsErrors, ListSupportRequestsResponses, ListTeamInvitesData, ListTeamInvitesErrors, ListTeamInvitesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, MoveCrawlToFolderData, MoveCrawlToFolderErrors, MoveCrawlToFolderResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, ReactivateSubscriptionData, ReactivateSubscriptionErrors, ReactivateSubscriptionResponses, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordSearchHistoryData, RecordSearchHistoryErrors, RecordSearchHistoryResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RenameFolderData, RenameFolderErrors, RenameFolderResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ReportCrawlResultData, ReportCrawlResultErrors, ReportCrawlResultResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, RevokeTeamInviteData, RevokeTeamInviteErrors, RevokeTeamInviteResponses, SearchAppCrawlsData, SearchAppCrawlsErrors, SearchAppCrawlsResponses, SearchCrawlResultsData, SearchCrawlResultsErrors, SearchCrawlResultsResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SendSupportRequestData, SendSupportRequestErrors, SendSupportRequestResponses, SetPaymentSourceData, SetPaymentSourceErrors, SetPaymentSourceResponses, SignInWithLinkData, SignInWithLinkErrors, SignInWithLinkResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartAppCrawlData, StartAppCrawlErrors, StartAppCrawlResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, UpdateBillingInfoData, UpdateBillingInfoErrors, UpdateBillingInfoResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateScheduleData, UpdateScheduleErrors, UpdateScheduleResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1153,4 +1153,98 @@ export const moveCrawlToFolder = <ThrowOnError extends boolean = false>(options:
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * List schedules
+ *
+ * The schedules of the project (`x-project-id`, else the token's or the team's first), the next to run first.
+ */
+export const listSchedules = <ThrowOnError extends boolean = false>(options?: Options<ListSchedulesData, ThrowOnError>) => (options?.client ?? client).get<ListSchedulesResponses, ListSchedulesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/schedules',
+    ...options
+});
+
+/**
+ * Schedule a crawl
+ *
+ * Runs a crawl's settings (`crawlId`) or the given `settings` on a cron expression or an interval of at least 5 minutes, in `timeZone`. Each run starts a crawl in the project. Runs missed while no server was up are not replayed: the latest missed one runs once.
+ */
+export const createSchedule = <ThrowOnError extends boolean = false>(options: Options<CreateScheduleData, ThrowOnError>) => (options.client ?? client).post<CreateScheduleResponses, CreateScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/schedules',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a schedule
+ *
+ * No more runs start; the crawls it started are kept.
+ */
+export const deleteSchedule = <ThrowOnError extends boolean = false>(options: Options<DeleteScheduleData, ThrowOnError>) => (options.client ?? client).delete<DeleteScheduleResponses, DeleteScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/schedules/{id}',
+    ...options
+});
+
+/**
+ * Get a schedule
+ */
+export const getSchedule = <ThrowOnError extends boolean = false>(options: Options<GetScheduleData, ThrowOnError>) => (options.client ?? client).get<GetScheduleResponses, GetScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/schedules/{id}',
+    ...options
+});
+
+/**
+ * Pause, resume, rename or retime a schedule
+ */
+export const updateSchedule = <ThrowOnError extends boolean = false>(options: Options<UpdateScheduleData, ThrowOnError>) => (options.client ?? client).patch<UpdateScheduleResponses, UpdateScheduleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/schedules/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a schedule's past runs
+ *
+ * The latest 50, the latest first; each names the crawl it started.
+ */
+export const listScheduleRuns = <ThrowOnError extends boolean = false>(options: Options<ListScheduleRunsData, ThrowOnError>) => (options.client ?? client).get<ListScheduleRunsResponses, ListScheduleRunsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/schedules/{id}/runs',
+    ...options
 });

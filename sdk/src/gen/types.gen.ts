@@ -874,6 +874,91 @@ export type MoveCrawlRequest = {
     folderId: string | null;
 };
 
+export type Schedule = {
+    id: string;
+    projectId: string;
+    name: string;
+    /**
+     * The crawl whose settings it repeats.
+     */
+    sourceCrawlId: string | null;
+    settings: StartCrawlRequest & unknown;
+    kind: 'cron' | 'interval';
+    cron: string | null;
+    intervalSeconds: number | null;
+    timeZone: string;
+    paused: boolean;
+    /**
+     * Null while paused.
+     */
+    nextRunAt: string | null;
+    lastRunAt: string | null;
+    /**
+     * The next 5 run times; empty while paused.
+     */
+    upcoming: Array<string>;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type CreateScheduleRequest = {
+    /**
+     * Defaults to the start URL's host.
+     */
+    name?: string;
+    /**
+     * Repeat the settings of this crawl (in its project). Give this or `settings`.
+     */
+    crawlId?: string;
+    settings?: StartCrawlRequest & unknown;
+    /**
+     * Five fields (minute hour day-of-month month day-of-week) or a macro such as `@daily`, read in `timeZone`. At least 5 minutes between runs.
+     */
+    cron?: string;
+    /**
+     * Seconds between runs.
+     */
+    intervalSeconds?: number;
+    /**
+     * An IANA time zone; cron times are read in it.
+     */
+    timeZone?: string;
+    paused?: boolean;
+};
+
+/**
+ * Pause (`paused: true`), resume, rename or retime; a new cron or interval replaces the old.
+ */
+export type UpdateScheduleRequest = {
+    name?: string;
+    paused?: boolean;
+    /**
+     * Five fields (minute hour day-of-month month day-of-week) or a macro such as `@daily`, read in `timeZone`. At least 5 minutes between runs.
+     */
+    cron?: string;
+    /**
+     * Seconds between runs.
+     */
+    intervalSeconds?: number;
+    /**
+     * An IANA time zone; cron times are read in it.
+     */
+    timeZone?: string;
+};
+
+export type ScheduleRun = {
+    id: string;
+    scheduleId: string;
+    dueAt: string;
+    crawlId: string | null;
+    /**
+     * pending: claimed, about to start; started: its crawl was started; failed: see `error`.
+     */
+    status: 'pending' | 'started' | 'failed';
+    error: string | null;
+    createdAt: string;
+};
+
 export type IsHealthyData = {
     body?: never;
     path?: never;
@@ -3723,3 +3808,213 @@ export type MoveCrawlToFolderResponses = {
 };
 
 export type MoveCrawlToFolderResponse = MoveCrawlToFolderResponses[keyof MoveCrawlToFolderResponses];
+
+export type ListSchedulesData = {
+    body?: never;
+    headers?: {
+        /**
+         * The project to work in; defaults to the token's project, else the team's first project.
+         */
+        'x-project-id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/schedules';
+};
+
+export type ListSchedulesErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListSchedulesError = ListSchedulesErrors[keyof ListSchedulesErrors];
+
+export type ListSchedulesResponses = {
+    /**
+     * Schedules.
+     */
+    200: Array<Schedule>;
+};
+
+export type ListSchedulesResponse = ListSchedulesResponses[keyof ListSchedulesResponses];
+
+export type CreateScheduleData = {
+    body: CreateScheduleRequest;
+    headers?: {
+        /**
+         * The project to work in; defaults to the token's project, else the team's first project.
+         */
+        'x-project-id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/schedules';
+};
+
+export type CreateScheduleErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type CreateScheduleError = CreateScheduleErrors[keyof CreateScheduleErrors];
+
+export type CreateScheduleResponses = {
+    /**
+     * The schedule.
+     */
+    201: Schedule;
+};
+
+export type CreateScheduleResponse = CreateScheduleResponses[keyof CreateScheduleResponses];
+
+export type DeleteScheduleData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/schedules/{id}';
+};
+
+export type DeleteScheduleErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteScheduleError = DeleteScheduleErrors[keyof DeleteScheduleErrors];
+
+export type DeleteScheduleResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteScheduleResponse = DeleteScheduleResponses[keyof DeleteScheduleResponses];
+
+export type GetScheduleData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/schedules/{id}';
+};
+
+export type GetScheduleErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type GetScheduleError = GetScheduleErrors[keyof GetScheduleErrors];
+
+export type GetScheduleResponses = {
+    /**
+     * The schedule, with its upcoming run times.
+     */
+    200: Schedule;
+};
+
+export type GetScheduleResponse = GetScheduleResponses[keyof GetScheduleResponses];
+
+export type UpdateScheduleData = {
+    body: UpdateScheduleRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/schedules/{id}';
+};
+
+export type UpdateScheduleErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type UpdateScheduleError = UpdateScheduleErrors[keyof UpdateScheduleErrors];
+
+export type UpdateScheduleResponses = {
+    /**
+     * The schedule.
+     */
+    200: Schedule;
+};
+
+export type UpdateScheduleResponse = UpdateScheduleResponses[keyof UpdateScheduleResponses];
+
+export type ListScheduleRunsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/schedules/{id}/runs';
+};
+
+export type ListScheduleRunsErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListScheduleRunsError = ListScheduleRunsErrors[keyof ListScheduleRunsErrors];
+
+export type ListScheduleRunsResponses = {
+    /**
+     * Runs.
+     */
+    200: Array<ScheduleRun>;
+};
+
+export type ListScheduleRunsResponse = ListScheduleRunsResponses[keyof ListScheduleRunsResponses];

@@ -1,0 +1,174 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { AppDeps } from '../app-env.js';
+import type { AuthContext } from '../auth/bearer.js';
+import { StartCrawlBodySchema } from '../crawls/schemas.js';
+import type { CrawlRow } from '../crawls/serialize.js';
+import { insertCrawl, launchCrawl, prepareCrawl } from '../crawls/service.js';
+import { scheduleRuns, schedules } from '../db/schema.js';
+import { schedulerNow } from './clock.js';
+import { timingOf, type ScheduleRow, type ScheduleRunRow } from './schemas.js';
+import { claimTimes } from './timing.js';
+
+/** Schedules claimed in one transaction at most; the rest wait for the next tick. */
+const CLAIM_BATCH = 20;
+
+export interface Scheduler {
+  /** Launches runs left pending by a crash, then claims and launches every due schedule. Resolves with how many runs it launched. */
+  tick(): Promise<number>;
+  /** Ticks now, then every `pollMs`. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded scheduler: every `pollMs` it claims the schedules whose next run time has passed. A claim
+ * records the run for its due time and advances the schedule's next run time in one transaction, so the
+ * time lives in the database: a restart neither loses a run (a claimed run not yet launched is launched on
+ * the next tick, of this or another server) nor doubles one (the claim locks the schedule with SKIP LOCKED,
+ * and a run is unique per schedule and due time). Every API server runs one; they share the work safely.
+ */
+export function createScheduler(deps: AppDeps): Scheduler {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let closed = false;
+
+  const tick = (): Promise<number> => {
+    running ??= (async () => {
+      try {
+        const pending = await pendingRuns(deps);
+        const claimed = await claimDueSchedules(deps, schedulerNow(deps.config));
+        let launched = 0;
+        for (const { schedule, run } of [...pending, ...claimed])
+          if (await launchScheduledRun(deps, schedule, run)) launched++;
+        return launched;
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+
+  const loop = (): void => {
+    if (closed) return;
+    timer = setTimeout(() => {
+      tick()
+        .catch((err: unknown) => deps.logger.error('The scheduler could not run due schedules', err))
+        .finally(loop);
+    }, deps.config.scheduler.pollMs);
+    timer.unref();
+  };
+
+  return {
+    tick,
+    start() {
+      tick()
+        .catch((err: unknown) => deps.logger.error('The scheduler could not run due schedules', err))
+        .finally(loop);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+type ClaimedRun = { schedule: ScheduleRow; run: ScheduleRunRow };
+
+/**
+ * Claims the schedules due at `now`: records one run per schedule, for its latest missed due time (runs
+ * missed while no server was up are not replayed as a burst), and moves its next run time past now.
+ */
+export async function claimDueSchedules(deps: AppDeps, now: Date): Promise<ClaimedRun[]> {
+  return deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.paused, false), lte(schedules.nextRunAt, now)))
+      .orderBy(asc(schedules.nextRunAt))
+      .limit(CLAIM_BATCH)
+      .for('update', { skipLocked: true });
+    const claimed: ClaimedRun[] = [];
+    for (const schedule of due) {
+      const times = claimTimes(timingOf(schedule), schedule.nextRunAt!, now);
+      const [run] = await tx
+        .insert(scheduleRuns)
+        .values({ scheduleId: schedule.id, dueAt: times.dueAt })
+        .onConflictDoNothing()
+        .returning();
+      const [updated] = await tx
+        .update(schedules)
+        .set({ nextRunAt: times.nextRunAt, lastRunAt: times.dueAt })
+        .where(eq(schedules.id, schedule.id))
+        .returning();
+      if (run) claimed.push({ schedule: updated!, run });
+    }
+    return claimed;
+  });
+}
+
+/** Runs claimed but never launched: the server stopped between the claim and the launch. */
+async function pendingRuns(deps: AppDeps): Promise<ClaimedRun[]> {
+  const rows = await deps.db
+    .select({ schedule: schedules, run: scheduleRuns })
+    .from(scheduleRuns)
+    .innerJoin(schedules, eq(schedules.id, scheduleRuns.scheduleId))
+    .where(eq(scheduleRuns.status, 'pending'))
+    .orderBy(asc(scheduleRuns.dueAt))
+    .limit(CLAIM_BATCH);
+  return rows;
+}
+
+/**
+ * The one place a schedule starts a run: a crawl with the schedule's settings in its project. The crawl is
+ * inserted and the run marked started in one transaction that first locks the pending run, so a run is
+ * launched once even when two servers (or a restart) reach it. Resolves false when the run was already taken.
+ */
+export async function launchScheduledRun(
+  deps: AppDeps,
+  schedule: ScheduleRow,
+  run: ScheduleRunRow,
+): Promise<boolean> {
+  const auth: AuthContext = {
+    teamId: schedule.teamId,
+    userId: null,
+    tokenId: null,
+    projectId: schedule.projectId,
+    origin: schedule.origin,
+  };
+  let crawl: CrawlRow | null;
+  try {
+    const values = await prepareCrawl(
+      deps,
+      auth,
+      schedule.projectId,
+      StartCrawlBodySchema.parse(schedule.settings),
+    );
+    crawl = await deps.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .select({ id: scheduleRuns.id })
+        .from(scheduleRuns)
+        .where(and(eq(scheduleRuns.id, run.id), eq(scheduleRuns.status, 'pending')))
+        .for('update');
+      if (!claimed) return null;
+      const row = await insertCrawl(tx, values);
+      await tx
+        .update(scheduleRuns)
+        .set({ status: 'started', crawlId: row.id })
+        .where(eq(scheduleRuns.id, run.id));
+      return row;
+    });
+    if (!crawl) return false;
+    await launchCrawl(deps, crawl);
+    return true;
+  } catch (err: unknown) {
+    // A run that cannot start (budget used up, bad settings, no orchestrator) is recorded, not retried.
+    const message = err instanceof Error ? err.message : String(err);
+    deps.logger.warn(`Scheduled run of "${schedule.name}" (${schedule.id}) failed: ${message}`);
+    await deps.db
+      .update(scheduleRuns)
+      .set({ status: 'failed', error: message })
+      .where(eq(scheduleRuns.id, run.id));
+    return false;
+  }
+}
