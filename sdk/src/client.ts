@@ -27,6 +27,7 @@ import {
 import { createBillingApi, type BillingApi } from './billing.js';
 import { createCaller, paginate } from './call.js';
 import { createSupportApis, type FoldersApi, type SupportApi } from './support.js';
+import { createSchedulesApi, type SchedulesApi } from './schedules.js';
 import { toApiError, TrawlConnectionError, TrawlError } from './errors.js';
 import { createSession, withSessionRefresh, type SessionStore } from './session.js';
 import { sleep } from './sleep.js';
@@ -229,6 +230,8 @@ export interface TrawlClient {
   support: SupportApi;
   /** Folders of crawls. */
   folders: FoldersApi;
+  /** Crawl settings run again on a cron expression or an interval. */
+  schedules: SchedulesApi;
   /** The team's plan, card, billing details and invoices (501 without Stripe on the server). */
   billing: BillingApi;
   /**
@@ -403,6 +406,7 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
     crawls,
     ...accounts,
     ...createSupportApis(raw, call),
+    schedules: createSchedulesApi(raw, call),
     billing: createBillingApi(raw, call),
     raw,
     crawlOptions: (o) => call((signal) => api.getCrawlOptions({ client: raw, signal }), o?.signal),

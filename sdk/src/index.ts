@@ -12,6 +12,7 @@ export { createTrawlClient } from './client.js';
 export type { CrawlsApi, RequestOptions, TrawlClient, TrawlClientOptions, WaitOptions } from './client.js';
 export type { AdminApi, AuthApi, ProjectsApi, TeamsApi, TokensApi } from './accounts.js';
 export type { FoldersApi, SupportApi } from './support.js';
+export type { SchedulesApi } from './schedules.js';
 export type { BillingApi } from './billing.js';
 export type { SessionStore } from './session.js';
 export { createPublicTrawlClient } from './public-client.js';
@@ -79,6 +80,10 @@ export type {
   CrawlResultReport,
   CrawlResultReportRequest,
   Folder,
+  CreateScheduleRequest,
+  Schedule,
+  ScheduleRun,
+  UpdateScheduleRequest,
   ProblemType,
   SupportAttachment,
   SupportRequest,
