@@ -7,12 +7,14 @@ import { consoleShell } from './console-assets.js';
 /**
  * Console pages whose paths the API serves too, or that `mountConsole` does not list: the admin area
  * (`/admin/health` is also `GET /admin/health`, and every `/admin` path passes the API's admin check),
- * the public try-out (`/try`), and any console path under a project id (`/{projectId}/home`), which the
+ * the public try-out (`/try`), the Schedules page (`/schedules`), and any console path under a project id (`/{projectId}/home`), which the
  * console strips (SPEC.md section 2).
  */
 const CONSOLE_PAGES = [
   /^\/admin(\/(health|crawl|support))?\/?$/,
   /^\/try\/?$/,
+  // `GET /schedules` is also the API's list of schedules.
+  /^\/schedules\/?$/,
   /^\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/.*)?$/i,
 ];
 

@@ -26,6 +26,7 @@ describe('console navigations', () => {
     '/admin/health',
     '/admin/crawl',
     '/try',
+    '/schedules',
     '/0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f/home',
     '/0193a1e2-7b7c-7cc0-8f5e-1a2b3c4d5e6f/settings/team',
   ])('answers a browser opening %s with the console, signed in or not', async (path) => {
@@ -40,6 +41,7 @@ describe('console navigations', () => {
 
   it('leaves API calls to the same paths to the API', async () => {
     expect((await fetch(`${server.url}/admin/health`)).status).toBe(401);
+    expect((await fetch(`${server.url}/schedules`)).status).toBe(401);
     expect(
       (await fetch(`${server.url}/admin/health`, { headers: { 'sec-fetch-dest': 'empty' } })).status,
     ).toBe(401);

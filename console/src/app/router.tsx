@@ -9,6 +9,7 @@ import { HomeRoute } from './routes/home';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { ResetPasswordRoute } from './routes/reset-password';
+import { SchedulesRoute } from './routes/schedules';
 import { SettingsRoute } from './routes/settings';
 import { SignupRoute } from './routes/signup';
 import { TryRoute } from './routes/try';
@@ -34,6 +35,7 @@ function SignedInRoutes() {
             )
           }
         </Route>
+        <Route path="/schedules">{guarded('schedules', <SchedulesRoute />)}</Route>
         <Route path="/settings">{guarded('settings', <SettingsRoute tab="account" />)}</Route>
         <Route path="/settings/project">{guarded('settings-project', <SettingsRoute tab="project" />)}</Route>
         <Route path="/settings/team">{guarded('settings-team', <SettingsRoute tab="team" />)}</Route>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   BookIcon,
+  ClockIcon,
   ExternalLinkIcon,
   HomeIcon,
   LifeBuoyIcon,
@@ -94,6 +95,13 @@ export function Sidebar({ mode, open, onNavigate, onInviteMembers, onSupport }: 
               icon={<HomeIcon />}
               label="Home"
               active={homeActive}
+              onNavigate={onNavigate}
+            />
+            <NavLink
+              href="/schedules"
+              icon={<ClockIcon />}
+              label="Schedules"
+              active={location.startsWith('/schedules')}
               onNavigate={onNavigate}
             />
             <NavLink

@@ -216,6 +216,12 @@ export const ShieldIcon = icon(
 export const FolderIcon = icon(
   <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2Z" />,
 );
+export const ClockIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>,
+);
 export const TrashIcon = icon(
   <>
     <path d="M4 7h16M10 11v6M14 11v6" />

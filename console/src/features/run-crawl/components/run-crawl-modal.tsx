@@ -7,6 +7,7 @@ import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { reportFailure } from '../../../lib/report-failure';
 import { useCrawlOptions } from '../api/crawl-options';
+import { useCreateSchedule } from '../api/create-schedule';
 import { useStartCrawl } from '../api/start-crawl';
 import { newCrawlDefaults, saveLastUsedSettings } from '../last-used-settings';
 import {
@@ -26,6 +27,13 @@ import {
 import { CrawlFormFields } from './crawl-form-fields';
 import { CrawlSettingsSection } from './crawl-settings-section';
 import { JsonSettingsEditor } from './json-settings-editor';
+import {
+  ScheduleSection,
+  newScheduleForm,
+  scheduleTiming,
+  type ScheduleErrors,
+  type ScheduleForm,
+} from './schedule-section';
 
 interface RunCrawlModalProps {
   /** The crawl to run again (Recrawl), or null for a new crawl. */
@@ -39,6 +47,9 @@ export function RunCrawlModal({ source, isPublic, onClose }: RunCrawlModalProps)
   const formId = useId();
   const [, navigate] = useLocation();
   const startCrawl = useStartCrawl();
+  const createSchedule = useCreateSchedule();
+  const [schedule, setSchedule] = useState<ScheduleForm>(newScheduleForm);
+  const [scheduleErrors, setScheduleErrors] = useState<ScheduleErrors>({});
   const [form, setForm] = useState<SettingsForm>(() =>
     toForm(source ? settingsFromCrawl(source) : newCrawlDefaults()),
   );
@@ -81,6 +92,22 @@ export function RunCrawlModal({ source, isPublic, onClose }: RunCrawlModalProps)
     const settings =
       json === null ? settingsFromForm(effectiveForm) : completeSettings(parsedJson?.settings ?? {});
     setSubmitting(true);
+    if (schedule.on) {
+      // The schedule first: a bad cron expression stops here, before any crawl starts.
+      try {
+        const created = await createSchedule({ settings, ...scheduleTiming(schedule) });
+        toast.success(`Scheduled: ${created.name}`);
+      } catch (err: unknown) {
+        const details = err instanceof TrawlApiError && err.status === 400 ? err.details : [];
+        const fields = Object.fromEntries(
+          details.filter((d) => d.path === 'cron' || d.path === 'timeZone').map((d) => [d.path, d.message]),
+        );
+        if (Object.keys(fields).length > 0) setScheduleErrors(fields);
+        else reportFailure('createSchedule', err);
+        setSubmitting(false);
+        return;
+      }
+    }
     try {
       const crawl = await startCrawl(settings);
       saveLastUsedSettings(settings);
@@ -129,6 +156,16 @@ export function RunCrawlModal({ source, isPublic, onClose }: RunCrawlModalProps)
           </>
         ) : (
           <JsonSettingsEditor value={json} onChange={setJson} errors={jsonErrors} />
+        )}
+        {!isPublic && (
+          <ScheduleSection
+            form={schedule}
+            errors={scheduleErrors}
+            update={(patch) => {
+              setSchedule((current) => ({ ...current, ...patch }));
+              setScheduleErrors({});
+            }}
+          />
         )}
       </form>
     </Modal>

@@ -1,0 +1,5 @@
+import { SchedulesView } from '../../features/schedules/components/schedules-view';
+
+export function SchedulesRoute() {
+  return <SchedulesView />;
+}
