@@ -39,7 +39,7 @@ export function ScheduleSection({ form, errors, update }: ScheduleSectionProps) 
     <section className="schedule-section" aria-label="Schedule">
       <Switch
         label="Run on a schedule"
-        description="Start this crawl now, and again on a schedule (see Schedules)"
+        description="Start it now, and again on a timetable"
         checked={form.on}
         onChange={(on) => update({ on })}
       />
@@ -73,7 +73,7 @@ export function ScheduleSection({ form, errors, update }: ScheduleSectionProps) 
                 value={form.cron}
                 onChange={(cron) => update({ cron })}
                 error={errors.cron}
-                hint="minute hour day month weekday, such as 0 6 * * 1-5"
+                hint="Such as 0 6 * * 1-5: weekdays at 6:00"
                 spellCheck={false}
               />
               <TextField

@@ -55,7 +55,7 @@ function ScheduleCard({
           <p className="muted">Paused: no runs until it is resumed.</p>
         ) : (
           <div>
-            <h3 className="schedule__label">Upcoming runs</h3>
+            <h3 className="schedule__label">Upcoming runs (your time)</h3>
             <ol className="schedule__upcoming">
               {schedule.upcoming.map((at) => (
                 <li key={at}>
