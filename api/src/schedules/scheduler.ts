@@ -1,10 +1,10 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../app-env.js';
 import type { AuthContext } from '../auth/bearer.js';
 import { StartCrawlBodySchema } from '../crawls/schemas.js';
 import type { CrawlRow } from '../crawls/serialize.js';
 import { insertCrawl, launchCrawl, prepareCrawl } from '../crawls/service.js';
-import { scheduleRuns, schedules } from '../db/schema.js';
+import { projects, scheduleRuns, schedules } from '../db/schema.js';
 import { schedulerNow } from './clock.js';
 import { timingOf, type ScheduleRow, type ScheduleRunRow } from './schemas.js';
 import { claimTimes } from './timing.js';
@@ -84,7 +84,17 @@ export async function claimDueSchedules(deps: AppDeps, now: Date): Promise<Claim
     const due = await tx
       .select()
       .from(schedules)
-      .where(and(eq(schedules.paused, false), lte(schedules.nextRunAt, now)))
+      .where(
+        and(
+          eq(schedules.paused, false),
+          lte(schedules.nextRunAt, now),
+          // A deleted project's schedules wait with it (projects are deleted softly).
+          inArray(
+            schedules.projectId,
+            tx.select({ id: projects.id }).from(projects).where(eq(projects.isDeleted, false)),
+          ),
+        ),
+      )
       .orderBy(asc(schedules.nextRunAt))
       .limit(CLAIM_BATCH)
       .for('update', { skipLocked: true });
