@@ -22,6 +22,7 @@ const PUBLIC_TRY_OUT = /^\/(app\/crawls|app\/crawl-logs|crawl-results)\/public\/
 const BODIES: Record<string, unknown> = {
   renameProject: { title: 'renamed' },
   renameFolder: { name: 'renamed' },
+  updateSchedule: { paused: true },
   moveCrawlToFolder: { folderId: null },
   sendInviteEmail: { email: 'someone@example.com' },
   searchCrawlResults: { query: 'anything' },
@@ -38,6 +39,7 @@ interface Foreign {
   userId: string;
   inviteId: string;
   folderId: string;
+  scheduleId: string;
 }
 
 let server: TestServer;
@@ -59,6 +61,9 @@ beforeAll(async () => {
   const folder = await other.browser.expect<{ id: string }>(201, 'POST', '/folders', {
     body: { name: 'theirs' },
   });
+  const schedule = await other.browser.expect<{ id: string }>(201, 'POST', '/schedules', {
+    body: { crawlId: crawl.id, intervalSeconds: 86_400 },
+  });
   const teamId = other.user.teams[0]!.id;
   await other.browser.expect(201, 'POST', `/teams/${teamId}/invite-link`);
   const [invite] = await other.browser.expect<Array<{ id: string }>>(200, 'GET', `/teams/${teamId}/invites`);
@@ -76,6 +81,7 @@ beforeAll(async () => {
     userId: other.user.id,
     inviteId: invite!.id,
     folderId: folder.id,
+    scheduleId: schedule.id,
   };
   foreignToken = token.token;
 });
@@ -96,6 +102,7 @@ function foreignIdFor(path: string): string {
   if (path.startsWith('/teams/')) return foreign.teamId;
   if (path.startsWith('/api-tokens/')) return foreign.tokenId;
   if (path.startsWith('/folders/')) return foreign.folderId;
+  if (path.startsWith('/schedules/')) return foreign.scheduleId;
   throw new Error(`The isolation walk does not know what {id} is in ${path}: add it to foreignIdFor`);
 }
 
