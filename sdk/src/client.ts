@@ -31,6 +31,7 @@ import { toApiError, TrawlConnectionError, TrawlError } from './errors.js';
 import { createSession, withSessionRefresh, type SessionStore } from './session.js';
 import { sleep } from './sleep.js';
 import { watchCrawl, type WatchOptions } from './watch.js';
+import { createWebhooksApi, type WebhooksApi } from './webhooks.js';
 
 /** Options of {@link createTrawlClient}. */
 export interface TrawlClientOptions {
@@ -229,6 +230,8 @@ export interface TrawlClient {
   support: SupportApi;
   /** Folders of crawls. */
   folders: FoldersApi;
+  /** The project's webhook endpoints and their delivery logs. */
+  webhooks: WebhooksApi;
   /** The team's plan, card, billing details and invoices (501 without Stripe on the server). */
   billing: BillingApi;
   /**
@@ -403,6 +406,7 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
     crawls,
     ...accounts,
     ...createSupportApis(raw, call),
+    webhooks: createWebhooksApi(raw, call),
     billing: createBillingApi(raw, call),
     raw,
     crawlOptions: (o) => call((signal) => api.getCrawlOptions({ client: raw, signal }), o?.signal),
