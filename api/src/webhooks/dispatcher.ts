@@ -44,7 +44,8 @@ export function createWebhookDispatcher(options: {
   logger: Logger;
 }): WebhookDispatcher {
   const { db, config, allowPrivateNetworks, logger } = options;
-  const leaseSeconds = Math.ceil(config.timeoutMs / 1000) + 30;
+  // Past an attempt's timeout, with room to record it: a claim older than this lost its sender.
+  const leaseSeconds = Math.ceil((2 * config.timeoutMs) / 1000) + 5;
   const agent = new Agent({
     connect: { lookup: createGuardedLookup(allowPrivateNetworks), timeout: config.timeoutMs },
   });
