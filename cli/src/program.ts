@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { registerAbort } from './commands/abort.js';
 import { registerCrawl } from './commands/crawl.js';
 import { registerFolders } from './commands/folders.js';
+import { registerWebhooks } from './commands/webhooks.js';
 import { registerList } from './commands/list.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
@@ -91,6 +92,7 @@ export function createProgram({ environment, streams, errorContext }: ProgramOpt
     registerTokens,
     registerProjects,
     registerFolders,
+    registerWebhooks,
   ]) {
     register(program, sessionFor);
   }
