@@ -13,11 +13,11 @@ const BADGES: Record<WebhookDelivery['status'], string> = {
   pending: 'badge badge--running',
   failed: 'badge badge--danger',
 };
-const LABELS: Record<WebhookDelivery['status'], string> = {
-  succeeded: 'Delivered',
-  pending: 'Retrying',
-  failed: 'Failed',
-};
+function label(d: WebhookDelivery): string {
+  if (d.status === 'succeeded') return 'Delivered';
+  if (d.status === 'failed') return 'Failed';
+  return d.attempts > 0 && d.lastResponseCode !== null ? 'Retrying' : 'Sending';
+}
 
 /** An endpoint's latest deliveries (status, attempts, response code, time), each with Redeliver. */
 export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -35,7 +35,8 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const redeliver = async (delivery: WebhookDelivery) => {
     try {
       const queued = await trawl.webhooks.redeliver(endpoint.id, delivery.id);
-      await mutate((list) => [queued, ...(list ?? [])], { revalidate: false });
+      // Shown at once, then read back: the refresh interval follows it while it is being sent.
+      await mutate((list) => [queued, ...(list ?? [])]);
       toast.success(`${delivery.event} queued for redelivery`);
     } catch (err: unknown) {
       reportFailure('redeliverWebhook', err);
@@ -68,7 +69,9 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                 <th scope="col">Status</th>
                 <th scope="col">Attempts</th>
                 <th scope="col">Response</th>
-                <th scope="col">Time</th>
+                <th scope="col" className="hide-mobile">
+                  Time
+                </th>
                 <th scope="col" className="table__actions">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -82,14 +85,14 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                   </td>
                   <td>
                     <span className={BADGES[d.status]} title={d.lastError ?? undefined}>
-                      {LABELS[d.status]}
+                      {label(d)}
                     </span>
                   </td>
                   <td>{d.attempts}</td>
                   <td title={d.lastError ?? undefined}>
                     {d.lastResponseCode ?? <span className="muted">{d.lastError ? 'No answer' : '-'}</span>}
                   </td>
-                  <td className="nowrap" title={formatDate(d.createdAt)}>
+                  <td className="nowrap hide-mobile" title={formatDate(d.createdAt)}>
                     {timeAgo(d.createdAt)}
                   </td>
                   <td className="table__actions">

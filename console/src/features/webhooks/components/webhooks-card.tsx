@@ -63,10 +63,14 @@ export function WebhooksCard() {
   };
 
   const setEnabled = async (endpoint: WebhookEndpoint, enabled: boolean) => {
+    // The switch moves at once; a failed call puts it back.
+    const put = (next: WebhookEndpoint) =>
+      mutate((list) => list?.map((e) => (e.id === next.id ? next : e)), { revalidate: false });
+    await put({ ...endpoint, enabled });
     try {
-      const updated = await trawl.webhooks.update(endpoint.id, { enabled });
-      await mutate((list) => list?.map((e) => (e.id === updated.id ? updated : e)), { revalidate: false });
+      await put(await trawl.webhooks.update(endpoint.id, { enabled }));
     } catch (err: unknown) {
+      await put(endpoint);
       reportFailure('updateWebhook', err);
     }
   };
