@@ -27,6 +27,7 @@ const BODIES: Record<string, unknown> = {
   searchCrawlResults: { query: 'anything' },
   setPaymentSource: { tokenId: 'tok_visa' },
   changePlan: { planId: 'pro_monthly' },
+  updateWebhook: { enabled: false },
 };
 
 interface Foreign {
@@ -38,6 +39,7 @@ interface Foreign {
   userId: string;
   inviteId: string;
   folderId: string;
+  webhookId: string;
 }
 
 let server: TestServer;
@@ -59,6 +61,9 @@ beforeAll(async () => {
   const folder = await other.browser.expect<{ id: string }>(201, 'POST', '/folders', {
     body: { name: 'theirs' },
   });
+  const webhook = await other.browser.expect<{ id: string }>(201, 'POST', '/webhooks', {
+    body: { url: 'http://127.0.0.1:9/hook', events: ['crawl.started'] },
+  });
   const teamId = other.user.teams[0]!.id;
   await other.browser.expect(201, 'POST', `/teams/${teamId}/invite-link`);
   const [invite] = await other.browser.expect<Array<{ id: string }>>(200, 'GET', `/teams/${teamId}/invites`);
@@ -76,6 +81,7 @@ beforeAll(async () => {
     userId: other.user.id,
     inviteId: invite!.id,
     folderId: folder.id,
+    webhookId: webhook.id,
   };
   foreignToken = token.token;
 });
@@ -96,6 +102,7 @@ function foreignIdFor(path: string): string {
   if (path.startsWith('/teams/')) return foreign.teamId;
   if (path.startsWith('/api-tokens/')) return foreign.tokenId;
   if (path.startsWith('/folders/')) return foreign.folderId;
+  if (path.startsWith('/webhooks/')) return foreign.webhookId;
   throw new Error(`The isolation walk does not know what {id} is in ${path}: add it to foreignIdFor`);
 }
 
@@ -130,7 +137,9 @@ describe('tenant isolation over every route in openapi.yaml', () => {
         const url = path
           .replace(/\{(id|crawlId)\}/, foreignIdFor(path))
           .replace('{userId}', foreign.userId)
-          .replace('{inviteId}', foreign.inviteId);
+          .replace('{inviteId}', foreign.inviteId)
+          // Their delivery would be found through their endpoint only: the endpoint's id already fails.
+          .replace('{deliveryId}', '00000000-0000-4000-8000-000000000000');
         const body = BODIES[operationId];
         let response: Response;
         if (as === 'an API token') {
