@@ -194,3 +194,34 @@ describe('webhooks without private networks allowed', () => {
     expect(receiver.received.length).toBe(before);
   });
 });
+
+describe('a delivery that keeps failing', () => {
+  let short: TestServer;
+  let failing: WebhookReceiver;
+  beforeAll(async () => {
+    [short, failing] = await Promise.all([
+      startTestServer({ env: { ...FAST, TRAWL_WEBHOOK_MAX_AGE_S: '1' } }),
+      startWebhookReceiver(),
+    ]);
+    failing.respond(...Array<number>(100).fill(500));
+  });
+  afterAll(async () => {
+    await Promise.all([short?.close(), failing?.close()]);
+  });
+
+  it('is retried with backoff until its max age, then marked failed', async () => {
+    const client = createTrawlClient({ baseUrl: short.url, token: short.token });
+    const endpoint = await client.webhooks.create({ url: failing.url, events: ['crawl.started'] });
+    failing.secret = endpoint.secret;
+    await client.crawls.start({ startUrl: 'http://127.0.0.1:9/', maxResults: 1 });
+    let log;
+    do {
+      await new Promise((r) => setTimeout(r, 100));
+      log = await client.webhooks.deliveries(endpoint.id);
+    } while (!log.length || log[0]!.status === 'pending');
+    expect(log[0]).toMatchObject({ status: 'failed', lastResponseCode: 500 });
+    expect(log[0]!.attempts).toBeGreaterThanOrEqual(2);
+    expect(new Set(log[0]!.attemptLog.map((a) => a.responseCode))).toEqual(new Set([500]));
+    expect(failing.received.length).toBe(log[0]!.attempts);
+  });
+});
