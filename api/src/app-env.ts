@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import type { Mailer } from './email/mailer.js';
 import type { EventHub } from './events/hub.js';
 import type { Logger } from './logger.js';
+import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 /** What every request handler can reach: the app's dependencies, and who is calling once authenticated. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   /** Live events fanned out from the database to streams and sockets. */
   events: EventHub;
   mailer: Mailer;
+  /** Sends the webhook outbox. */
+  webhooks: WebhookDispatcher;
   logger: Logger;
 }
 

@@ -28,6 +28,7 @@ import { securityHeaders } from './security-headers.js';
 import { supportAdminRoutes } from './support/admin-routes.js';
 import { supportRoutes } from './support/routes.js';
 import { teamRoutes } from './teams/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 export const API_INFO = {
   title: 'Trawl API',
@@ -82,6 +83,7 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
   api.route('/', supportAdminRoutes());
   api.route('/', folderRoutes());
   api.route('/', scheduleRoutes());
+  api.route('/', webhookRoutes());
   return api;
 }
 
@@ -141,6 +143,11 @@ export function buildOpenApiDocument() {
       },
       { name: 'Health', description: 'Service status.' },
       { name: 'Support', description: 'Support requests and problem reports on crawl results.' },
+      {
+        name: 'Webhooks',
+        description:
+          'Signed POSTs of crawl events to your endpoints, with a delivery log and redelivery. Verify `Trawl-Signature` as the README shows.',
+      },
     ],
   });
 }

@@ -21,6 +21,7 @@ import {
   extractionConfigFrom,
   type ExtractionConfig,
 } from './crawls/extraction-config.js';
+import { WEBHOOK_ENV, webhookConfigFrom, type WebhookConfig } from './webhooks/config.js';
 import { bool, hostPort, logLevel, parseEnv, postgresUrl } from './env.js';
 import {
   BILLING_ENV,
@@ -79,6 +80,7 @@ const ConfigSchema = z.object({
   ...BILLING_ENV,
   TRAWL_SCHEDULER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
   TRAWL_SCHEDULER_CLOCK_OFFSET_S: z.coerce.number().int().default(0),
+  ...WEBHOOK_ENV,
   TEMPORAL_ADDRESS: hostPort.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -128,6 +130,8 @@ export interface Config {
   stripe: StripeConfig | null;
   /** Usage budgets: the units of each plan, and of a team without one (api/src/billing/). */
   billing: BillingConfig;
+  /** Webhook deliveries: attempt timeout, retry backoff and for how long (api/src/webhooks/). */
+  webhooks: WebhookConfig;
   /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted; 0 uses the socket's address. */
   trustProxy: number;
   /** Requests per client IP: public crawls started per hour; sign-ins, sign-ups and reset requests per 15 minutes, each. */
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     stripe: stripeConfigFrom(e),
     billing: billingConfigFrom(e),
+    webhooks: webhookConfigFrom(e),
     trustProxy: e.TRAWL_TRUST_PROXY,
     rateLimits: {
       publicCrawlsPerHour: e.TRAWL_RATE_LIMIT_PUBLIC_CRAWLS,

@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createLogger, type Logger } from './logger.js';
 import { saveDefaultBudget } from './billing/usage.js';
 import { createScheduler, type Scheduler } from './schedules/scheduler.js';
+import { createWebhookDispatcher } from './webhooks/dispatcher.js';
 
 export interface RunningServer {
   /** Base URL the server answers on, such as `http://127.0.0.1:3000`. */
@@ -63,6 +64,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
     : createInProcessOrchestrator({ store, config, logger });
   const events = await createEventHub(database, logger);
   const mailer = createMailer({ db: database.db, logger, ...config.email });
+  const webhooks = createWebhookDispatcher({
+    db: database.db,
+    config: config.webhooks,
+    allowPrivateNetworks: config.crawl.allowPrivateNetworks,
+    publicUrl: () => deps.config.publicUrl,
+    logger,
+  });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -70,6 +78,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     orchestrator,
     events,
     mailer,
+    webhooks,
     logger,
   };
   const app = createApp(deps);
@@ -105,6 +114,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       await socket.close();
       await events.close();
       mailer.close();
+      await webhooks.close();
       await orchestrator.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -28,6 +28,7 @@ const BODIES: Record<string, unknown> = {
   searchCrawlResults: { query: 'anything' },
   setPaymentSource: { tokenId: 'tok_visa' },
   changePlan: { planId: 'pro_monthly' },
+  updateWebhook: { enabled: false },
 };
 
 interface Foreign {
@@ -40,6 +41,7 @@ interface Foreign {
   inviteId: string;
   folderId: string;
   scheduleId: string;
+  webhookId: string;
 }
 
 let server: TestServer;
@@ -64,6 +66,9 @@ beforeAll(async () => {
   const schedule = await other.browser.expect<{ id: string }>(201, 'POST', '/schedules', {
     body: { crawlId: crawl.id, intervalSeconds: 86_400 },
   });
+  const webhook = await other.browser.expect<{ id: string }>(201, 'POST', '/webhooks', {
+    body: { url: 'http://127.0.0.1:9/hook', events: ['crawl.started'] },
+  });
   const teamId = other.user.teams[0]!.id;
   await other.browser.expect(201, 'POST', `/teams/${teamId}/invite-link`);
   const [invite] = await other.browser.expect<Array<{ id: string }>>(200, 'GET', `/teams/${teamId}/invites`);
@@ -82,6 +87,7 @@ beforeAll(async () => {
     inviteId: invite!.id,
     folderId: folder.id,
     scheduleId: schedule.id,
+    webhookId: webhook.id,
   };
   foreignToken = token.token;
 });
@@ -103,6 +109,7 @@ function foreignIdFor(path: string): string {
   if (path.startsWith('/api-tokens/')) return foreign.tokenId;
   if (path.startsWith('/folders/')) return foreign.folderId;
   if (path.startsWith('/schedules/')) return foreign.scheduleId;
+  if (path.startsWith('/webhooks/')) return foreign.webhookId;
   throw new Error(`The isolation walk does not know what {id} is in ${path}: add it to foreignIdFor`);
 }
 
@@ -137,7 +144,9 @@ describe('tenant isolation over every route in openapi.yaml', () => {
         const url = path
           .replace(/\{(id|crawlId)\}/, foreignIdFor(path))
           .replace('{userId}', foreign.userId)
-          .replace('{inviteId}', foreign.inviteId);
+          .replace('{inviteId}', foreign.inviteId)
+          // Their delivery would be found through their endpoint only: the endpoint's id already fails.
+          .replace('{deliveryId}', '00000000-0000-4000-8000-000000000000');
         const body = BODIES[operationId];
         let response: Response;
         if (as === 'an API token') {

@@ -6,6 +6,7 @@ import { registerAbort } from './commands/abort.js';
 import { registerCrawl } from './commands/crawl.js';
 import { registerFolders } from './commands/folders.js';
 import { registerSchedules } from './commands/schedules.js';
+import { registerWebhooks } from './commands/webhooks.js';
 import { registerList } from './commands/list.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
@@ -93,6 +94,7 @@ export function createProgram({ environment, streams, errorContext }: ProgramOpt
     registerProjects,
     registerFolders,
     registerSchedules,
+    registerWebhooks,
   ]) {
     register(program, sessionFor);
   }

@@ -32,6 +32,7 @@ import { toApiError, TrawlConnectionError, TrawlError } from './errors.js';
 import { createSession, withSessionRefresh, type SessionStore } from './session.js';
 import { sleep } from './sleep.js';
 import { watchCrawl, type WatchOptions } from './watch.js';
+import { createWebhooksApi, type WebhooksApi } from './webhooks.js';
 
 /** Options of {@link createTrawlClient}. */
 export interface TrawlClientOptions {
@@ -232,6 +233,8 @@ export interface TrawlClient {
   folders: FoldersApi;
   /** Crawl settings run again on a cron expression or an interval. */
   schedules: SchedulesApi;
+  /** The project's webhook endpoints and their delivery logs. */
+  webhooks: WebhooksApi;
   /** The team's plan, card, billing details and invoices (501 without Stripe on the server). */
   billing: BillingApi;
   /**
@@ -407,6 +410,7 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
     ...accounts,
     ...createSupportApis(raw, call),
     schedules: createSchedulesApi(raw, call),
+    webhooks: createWebhooksApi(raw, call),
     billing: createBillingApi(raw, call),
     raw,
     crawlOptions: (o) => call((signal) => api.getCrawlOptions({ client: raw, signal }), o?.signal),

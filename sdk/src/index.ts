@@ -27,6 +27,8 @@ export type {
 } from './realtime.js';
 export { parseSse } from './watch.js';
 export type { SseMessage, WatchOptions } from './watch.js';
+export { verifyWebhookSignature } from './webhooks.js';
+export type { VerifyWebhookOptions, WebhooksApi } from './webhooks.js';
 export { TrawlApiError, TrawlConnectionError, TrawlError } from './errors.js';
 export type { TrawlErrorDetail } from './errors.js';
 export {
@@ -62,6 +64,12 @@ export type {
   CrawlStreamEvent,
   SubscriptionChangedEvent,
   TeamEvent,
+  WebhookEndpoint,
+  CreatedWebhookEndpoint,
+  CreateWebhookRequest,
+  UpdateWebhookRequest,
+  WebhookDelivery,
+  WebhookAttempt,
 } from './gen/types.gen.js';
 export type {
   Billing,

@@ -33,6 +33,7 @@ export { createLimiter } from './crawler/limiter.js';
 export type { FetchSummary, StoreSummary } from './runner/crawl-steps.js';
 // The raw-rate benchmark (api/bench/raw.mjs) times these alone, without the crawler around them.
 export { createHttpClient } from './crawler/http-client.js';
+export { assertUrlAllowed, BlockedAddressError, createGuardedLookup } from './crawler/net-guard.js';
 export { parsePage } from './crawler/parse-page.js';
 export type { ParseInput, ParsedPage } from './crawler/parse-page.js';
 // AI extraction: methods, the model extractor the API and workers configure, and schema checks.

@@ -5,6 +5,7 @@ import type { Transaction } from '../db/client.js';
 import { crawls } from '../db/schema.js';
 import { recordEvents } from '../events/record.js';
 import { USAGE_STOP_MESSAGE } from './usage.js';
+import { enqueueCrawlFinished } from '../webhooks/outbox.js';
 
 /**
  * Ends a crawl whose team has spent its budget, in the commit that spent it: `succeeded`, since what it
@@ -15,10 +16,12 @@ export async function stopAtUsageLimit(
   scope: { teamId: string; crawlId: string },
   numberOfResults: number,
 ): Promise<void> {
-  await tx
+  const [row] = await tx
     .update(crawls)
     .set({ status: 'succeeded', ...finishedColumns() })
-    .where(eq(crawls.id, scope.crawlId));
+    .where(eq(crawls.id, scope.crawlId))
+    .returning();
+  if (row) await enqueueCrawlFinished(tx, row);
   await clearWorkState(tx, scope.crawlId);
   await appendLogs(tx, scope, [
     {

@@ -22,6 +22,7 @@ import {
 import { recordEvents } from '../events/record.js';
 import { lockBudget } from '../billing/usage.js';
 import { stopAtUsageLimit } from '../billing/usage-stop.js';
+import { enqueueCrawlPages } from '../webhooks/outbox.js';
 
 // Bulk statements pass whole arrays as single parameters (unnest, = any): a batch's hundreds of hashes,
 // links and log lines cost one parameter each instead of one per value, which is most of a commit's time.
@@ -88,6 +89,7 @@ export async function commitBatch(
     const [crawl] = await tx
       .select({
         teamId: crawls.teamId,
+        projectId: crawls.projectId,
         status: crawls.status,
         numberOfResults: crawls.numberOfResults,
         title: crawls.title,
@@ -150,6 +152,17 @@ export async function commitBatch(
           .sort((a, b) => a.position - b.position)
           .map((r) => r.id)
       : [];
+
+    await enqueueCrawlPages(
+      tx,
+      { id: crawlId, projectId: crawl.projectId },
+      stored.map((r, i) => ({
+        id: resultIds[i]!,
+        url: r.url,
+        title: r.title,
+        position: crawl.numberOfResults + i + 1,
+      })),
+    );
 
     const links = new Map<string, { url: string; depth: number }>();
     for (const e of [...(commit.discovered ?? []), ...pages.flatMap((p) => p.discovered)]) {

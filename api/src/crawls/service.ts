@@ -14,6 +14,7 @@ import { finishedColumns, likeEscape } from './sql.js';
 import { extractionMethodFor } from './extraction-config.js';
 import { isUuid } from '../ids.js';
 import { assertBudgetLeft } from '../billing/usage.js';
+import { crawlSummary, enqueueCrawlFinished, enqueueWebhookEvent } from '../webhooks/outbox.js';
 
 /** Creates a crawl with its seed URL and first log line in one transaction, then hands it to the orchestrator. */
 export async function startCrawl(
@@ -82,6 +83,7 @@ export async function insertCrawl(tx: Transaction, values: NewCrawl): Promise<Cr
     .values({ crawlId: row.id, urlKey: urlKey(startUrl), url: startUrl, depth: 0 });
   const scope = { teamId: row.teamId, crawlId: row.id };
   await recordEvents(tx, scope, [{ type: 'CRAWL_EVENT' }]);
+  await enqueueWebhookEvent(tx, row.projectId, 'crawl.started', { crawl: crawlSummary(row) });
   await appendLogs(tx, scope, [
     { level: 'info', message: 'Crawl started', description: describeSettings(row) },
   ]);
@@ -203,6 +205,7 @@ export async function abortCrawl(deps: AppDeps, auth: AuthContext, crawlId: stri
       { level: 'warn', message: 'Crawl aborted', description: `Aborted with ${kept} kept.` },
     ]);
     await recordEvents(tx, scope, [{ type: 'CRAWL_EVENT' }]);
+    await enqueueCrawlFinished(tx, row);
     return row;
   });
   if (!aborted) {

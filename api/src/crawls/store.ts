@@ -7,6 +7,7 @@ import { recordEvents } from '../events/record.js';
 import { appendLogs, clearWorkState, commitBatch, rowsOf } from './commit-batch.js';
 import { extractionLedger } from './extraction-store.js';
 import { finishedColumns } from './sql.js';
+import { enqueueCrawlFinished } from '../webhooks/outbox.js';
 
 /**
  * How long a claim holds before another batch may take its URLs (its worker is presumed dead): longer
@@ -110,8 +111,9 @@ export function createCrawlStore(db: Database): CrawlStore {
           .update(crawls)
           .set({ status, ...finishedColumns() })
           .where(and(eq(crawls.id, crawlId), eq(crawls.status, 'running')))
-          .returning({ id: crawls.id, teamId: crawls.teamId });
+          .returning();
         if (!row) return false;
+        await enqueueCrawlFinished(tx, row);
         await clearWorkState(tx, crawlId);
         await appendLogs(tx, { teamId: row.teamId, crawlId }, logs);
         await recordEvents(tx, { teamId: row.teamId, crawlId }, [{ type: 'CRAWL_EVENT' }]);

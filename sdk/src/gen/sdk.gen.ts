@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client/index.js';
-import type { AbortAppCrawlData, AbortAppCrawlErrors, AbortAppCrawlResponses, AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ChangePlanData, ChangePlanErrors, ChangePlanResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateFolderData, CreateFolderErrors, CreateFolderResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateScheduleData, CreateScheduleErrors, CreateScheduleResponses, DeleteCrawlResultData, DeleteCrawlResultErrors, DeleteCrawlResultResponses, DeleteFolderData, DeleteFolderErrors, DeleteFolderResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteScheduleData, DeleteScheduleErrors, DeleteScheduleResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DownloadAppCrawlResultsCsvData, DownloadAppCrawlResultsCsvErrors, DownloadAppCrawlResultsCsvResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, DownloadSupportAttachmentData, DownloadSupportAttachmentErrors, DownloadSupportAttachmentResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetAppCrawlData, GetAppCrawlErrors, GetAppCrawlResponses, GetBillingData, GetBillingErrors, GetBillingResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetInvoicePdfData, GetInvoicePdfErrors, GetInvoicePdfResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetScheduleData, GetScheduleErrors, GetScheduleResponses, GetSupportRequestData, GetSupportRequestErrors, GetSupportRequestResponses, GetTeamData, GetTeamErrors, GetTeamResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListAppCrawlLogsData, ListAppCrawlLogsErrors, ListAppCrawlLogsResponses, ListAppCrawlResultsData, ListAppCrawlResultsErrors, ListAppCrawlResultsResponses, ListAppCrawlsData, ListAppCrawlsErrors, ListAppCrawlsResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultReportsData, ListCrawlResultReportsErrors, ListCrawlResultReportsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListFoldersData, ListFoldersErrors, ListFoldersResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListScheduleRunsData, ListScheduleRunsErrors, ListScheduleRunsResponses, ListSchedulesData, ListSchedulesErrors, ListSchedulesResponses, ListSupportRequestsData, ListSupportRequestsErrors, ListSupportRequestsResponses, ListTeamInvitesData, ListTeamInvitesErrors, ListTeamInvitesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, MoveCrawlToFolderData, MoveCrawlToFolderErrors, MoveCrawlToFolderResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, ReactivateSubscriptionData, ReactivateSubscriptionErrors, ReactivateSubscriptionResponses, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordSearchHistoryData, RecordSearchHistoryErrors, RecordSearchHistoryResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RenameFolderData, RenameFolderErrors, RenameFolderResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ReportCrawlResultData, ReportCrawlResultErrors, ReportCrawlResultResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, RevokeTeamInviteData, RevokeTeamInviteErrors, RevokeTeamInviteResponses, SearchAppCrawlsData, SearchAppCrawlsErrors, SearchAppCrawlsResponses, SearchCrawlResultsData, SearchCrawlResultsErrors, SearchCrawlResultsResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SendSupportRequestData, SendSupportRequestErrors, SendSupportRequestResponses, SetPaymentSourceData, SetPaymentSourceErrors, SetPaymentSourceResponses, SignInWithLinkData, SignInWithLinkErrors, SignInWithLinkResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartAppCrawlData, StartAppCrawlErrors, StartAppCrawlResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, UpdateBillingInfoData, UpdateBillingInfoErrors, UpdateBillingInfoResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateScheduleData, UpdateScheduleErrors, UpdateScheduleResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
+import type { AbortAppCrawlData, AbortAppCrawlErrors, AbortAppCrawlResponses, AbortCrawlData, AbortCrawlErrors, AbortCrawlResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ChangePlanData, ChangePlanErrors, ChangePlanResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateFolderData, CreateFolderErrors, CreateFolderResponses, CreateInviteLinkData, CreateInviteLinkErrors, CreateInviteLinkResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateScheduleData, CreateScheduleErrors, CreateScheduleResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteCrawlResultData, DeleteCrawlResultErrors, DeleteCrawlResultResponses, DeleteFolderData, DeleteFolderErrors, DeleteFolderResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteScheduleData, DeleteScheduleErrors, DeleteScheduleResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadAppCrawlResultsCsvData, DownloadAppCrawlResultsCsvErrors, DownloadAppCrawlResultsCsvResponses, DownloadCrawlResultsCsvData, DownloadCrawlResultsCsvErrors, DownloadCrawlResultsCsvResponses, DownloadPublicCrawlResultsCsvData, DownloadPublicCrawlResultsCsvErrors, DownloadPublicCrawlResultsCsvResponses, DownloadSupportAttachmentData, DownloadSupportAttachmentErrors, DownloadSupportAttachmentResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminHealthData, GetAdminHealthErrors, GetAdminHealthResponses, GetAppCrawlData, GetAppCrawlErrors, GetAppCrawlResponses, GetBillingData, GetBillingErrors, GetBillingResponses, GetCrawlData, GetCrawlErrors, GetCrawlOptionsData, GetCrawlOptionsErrors, GetCrawlOptionsResponses, GetCrawlResponses, GetDashboardData, GetDashboardErrors, GetDashboardResponses, GetInvoicePdfData, GetInvoicePdfErrors, GetInvoicePdfResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicCrawlData, GetPublicCrawlErrors, GetPublicCrawlResponses, GetScheduleData, GetScheduleErrors, GetScheduleResponses, GetSupportRequestData, GetSupportRequestErrors, GetSupportRequestResponses, GetTeamData, GetTeamErrors, GetTeamResponses, GetWebhookData, GetWebhookErrors, GetWebhookResponses, IsHealthyData, IsHealthyErrors, IsHealthyResponses, ListAllCrawlsData, ListAllCrawlsErrors, ListAllCrawlsResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListAppCrawlLogsData, ListAppCrawlLogsErrors, ListAppCrawlLogsResponses, ListAppCrawlResultsData, ListAppCrawlResultsErrors, ListAppCrawlResultsResponses, ListAppCrawlsData, ListAppCrawlsErrors, ListAppCrawlsResponses, ListCrawlLogsData, ListCrawlLogsErrors, ListCrawlLogsResponses, ListCrawlResultReportsData, ListCrawlResultReportsErrors, ListCrawlResultReportsResponses, ListCrawlResultsData, ListCrawlResultsErrors, ListCrawlResultsResponses, ListFoldersData, ListFoldersErrors, ListFoldersResponses, ListInvoicesData, ListInvoicesErrors, ListInvoicesResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListPublicCrawlLogsData, ListPublicCrawlLogsErrors, ListPublicCrawlLogsResponses, ListPublicCrawlResultsData, ListPublicCrawlResultsErrors, ListPublicCrawlResultsResponses, ListScheduleRunsData, ListScheduleRunsErrors, ListScheduleRunsResponses, ListSchedulesData, ListSchedulesErrors, ListSchedulesResponses, ListSupportRequestsData, ListSupportRequestsErrors, ListSupportRequestsResponses, ListTeamInvitesData, ListTeamInvitesErrors, ListTeamInvitesResponses, ListTeamMembersData, ListTeamMembersErrors, ListTeamMembersResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutEverywhereData, LogoutEverywhereErrors, LogoutEverywhereResponses, LogoutResponses, MoveCrawlToFolderData, MoveCrawlToFolderErrors, MoveCrawlToFolderResponses, QueryCrawlsData, QueryCrawlsErrors, QueryCrawlsResponses, ReactivateSubscriptionData, ReactivateSubscriptionErrors, ReactivateSubscriptionResponses, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordSearchHistoryData, RecordSearchHistoryErrors, RecordSearchHistoryResponses, RedeliverWebhookData, RedeliverWebhookErrors, RedeliverWebhookResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveTeamMemberData, RemoveTeamMemberErrors, RemoveTeamMemberResponses, RenameFolderData, RenameFolderErrors, RenameFolderResponses, RenameProjectData, RenameProjectErrors, RenameProjectResponses, ReportCrawlResultData, ReportCrawlResultErrors, ReportCrawlResultResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, RevokeTeamInviteData, RevokeTeamInviteErrors, RevokeTeamInviteResponses, SearchAppCrawlsData, SearchAppCrawlsErrors, SearchAppCrawlsResponses, SearchCrawlResultsData, SearchCrawlResultsErrors, SearchCrawlResultsResponses, SendInviteEmailData, SendInviteEmailErrors, SendInviteEmailResponses, SendSupportRequestData, SendSupportRequestErrors, SendSupportRequestResponses, SetPaymentSourceData, SetPaymentSourceErrors, SetPaymentSourceResponses, SignInWithLinkData, SignInWithLinkErrors, SignInWithLinkResponses, SignupByInviteData, SignupByInviteErrors, SignupByInviteResponses, SignupRootUserData, SignupRootUserErrors, SignupRootUserResponses, StartAppCrawlData, StartAppCrawlErrors, StartAppCrawlResponses, StartCrawlData, StartCrawlErrors, StartCrawlResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartPublicCrawlData, StartPublicCrawlErrors, StartPublicCrawlResponses, UpdateBillingInfoData, UpdateBillingInfoErrors, UpdateBillingInfoResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateScheduleData, UpdateScheduleErrors, UpdateScheduleResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses, WatchCrawlData, WatchCrawlErrors, WatchCrawlResponse, WatchCrawlResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1246,5 +1246,116 @@ export const listScheduleRuns = <ThrowOnError extends boolean = false>(options: 
             type: 'apiKey'
         }],
     url: '/schedules/{id}/runs',
+    ...options
+});
+
+/**
+ * List webhook endpoints
+ *
+ * The endpoints of the project (`x-project-id`, else the token's or the team's first); never their secrets.
+ */
+export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<ListWebhooksResponses, ListWebhooksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/webhooks',
+    ...options
+});
+
+/**
+ * Create a webhook endpoint
+ *
+ * Events of the project are POSTed to `url`, signed with the secret in this answer (shown once). URLs on private, loopback or metadata addresses are refused unless the server allows private networks.
+ */
+export const createWebhook = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookResponses, CreateWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/webhooks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a webhook endpoint
+ *
+ * Its delivery log goes with it, and deliveries still pending are not sent.
+ */
+export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookResponses, DeleteWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/webhooks/{id}',
+    ...options
+});
+
+/**
+ * Get a webhook endpoint
+ */
+export const getWebhook = <ThrowOnError extends boolean = false>(options: Options<GetWebhookData, ThrowOnError>) => (options.client ?? client).get<GetWebhookResponses, GetWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/webhooks/{id}',
+    ...options
+});
+
+/**
+ * Update a webhook endpoint
+ *
+ * Change its URL, events or description, or turn it off and on.
+ */
+export const updateWebhook = <ThrowOnError extends boolean = false>(options: Options<UpdateWebhookData, ThrowOnError>) => (options.client ?? client).patch<UpdateWebhookResponses, UpdateWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/webhooks/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a webhook endpoint's deliveries
+ *
+ * The latest deliveries, newest first, each with its status, attempts and response codes.
+ */
+export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/webhooks/{id}/deliveries',
+    ...options
+});
+
+/**
+ * Redeliver a webhook event
+ *
+ * Sends the delivery's event again, as a new delivery with the same payload, at once.
+ */
+export const redeliverWebhook = <ThrowOnError extends boolean = false>(options: Options<RedeliverWebhookData, ThrowOnError>) => (options.client ?? client).post<RedeliverWebhookResponses, RedeliverWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'trawl_access',
+            type: 'apiKey'
+        }],
+    url: '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
     ...options
 });

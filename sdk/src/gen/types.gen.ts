@@ -959,6 +959,71 @@ export type ScheduleRun = {
     createdAt: string;
 };
 
+export type WebhookEndpoint = {
+    id: string;
+    projectId: string;
+    url: string;
+    events: Array<'crawl.started' | 'crawl.page' | 'crawl.completed' | 'crawl.failed' | 'crawl.changed'>;
+    enabled: boolean;
+    description: string;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type CreatedWebhookEndpoint = WebhookEndpoint & {
+    /**
+     * The signing secret (`whsec_...`), shown this once. Verify `Trawl-Signature` with it.
+     */
+    secret: string;
+};
+
+export type CreateWebhookRequest = {
+    url: string;
+    events: Array<'crawl.started' | 'crawl.page' | 'crawl.completed' | 'crawl.failed' | 'crawl.changed'>;
+    enabled?: boolean;
+    description?: string;
+};
+
+export type UpdateWebhookRequest = {
+    url?: string;
+    events?: Array<'crawl.started' | 'crawl.page' | 'crawl.completed' | 'crawl.failed' | 'crawl.changed'>;
+    enabled?: boolean;
+    description?: string;
+};
+
+export type WebhookDelivery = {
+    id: string;
+    endpointId: string;
+    event: 'crawl.started' | 'crawl.page' | 'crawl.completed' | 'crawl.failed' | 'crawl.changed';
+    /**
+     * The body sent: `{ id, type, createdAt, data }`.
+     */
+    payload: {
+        [key: string]: unknown;
+    };
+    status: 'pending' | 'succeeded' | 'failed';
+    attempts: number;
+    /**
+     * When a pending delivery is tried next.
+     */
+    nextAttemptAt: string | null;
+    lastResponseCode: number | null;
+    lastError: string | null;
+    createdAt: string;
+    deliveredAt: string | null;
+    /**
+     * Every attempt, oldest first.
+     */
+    attemptLog: Array<WebhookAttempt>;
+};
+
+export type WebhookAttempt = {
+    attemptedAt: string;
+    responseCode: number | null;
+    error: string | null;
+    durationMs: number;
+};
+
 export type IsHealthyData = {
     body?: never;
     path?: never;
@@ -4018,3 +4083,255 @@ export type ListScheduleRunsResponses = {
 };
 
 export type ListScheduleRunsResponse = ListScheduleRunsResponses[keyof ListScheduleRunsResponses];
+
+export type ListWebhooksData = {
+    body?: never;
+    headers?: {
+        /**
+         * The project to work in; defaults to the token's project, else the team's first project.
+         */
+        'x-project-id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/webhooks';
+};
+
+export type ListWebhooksErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListWebhooksError = ListWebhooksErrors[keyof ListWebhooksErrors];
+
+export type ListWebhooksResponses = {
+    /**
+     * Endpoints.
+     */
+    200: Array<WebhookEndpoint>;
+};
+
+export type ListWebhooksResponse = ListWebhooksResponses[keyof ListWebhooksResponses];
+
+export type CreateWebhookData = {
+    body: CreateWebhookRequest;
+    headers?: {
+        /**
+         * The project to work in; defaults to the token's project, else the team's first project.
+         */
+        'x-project-id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/webhooks';
+};
+
+export type CreateWebhookErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not allowed for these credentials.
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type CreateWebhookError = CreateWebhookErrors[keyof CreateWebhookErrors];
+
+export type CreateWebhookResponses = {
+    /**
+     * The endpoint, with its secret.
+     */
+    201: CreatedWebhookEndpoint;
+};
+
+export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
+
+export type DeleteWebhookData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/webhooks/{id}';
+};
+
+export type DeleteWebhookErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteWebhookError = DeleteWebhookErrors[keyof DeleteWebhookErrors];
+
+export type DeleteWebhookResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteWebhookResponse = DeleteWebhookResponses[keyof DeleteWebhookResponses];
+
+export type GetWebhookData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/webhooks/{id}';
+};
+
+export type GetWebhookErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type GetWebhookError = GetWebhookErrors[keyof GetWebhookErrors];
+
+export type GetWebhookResponses = {
+    /**
+     * The endpoint.
+     */
+    200: WebhookEndpoint;
+};
+
+export type GetWebhookResponse = GetWebhookResponses[keyof GetWebhookResponses];
+
+export type UpdateWebhookData = {
+    body: UpdateWebhookRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/webhooks/{id}';
+};
+
+export type UpdateWebhookErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type UpdateWebhookError = UpdateWebhookErrors[keyof UpdateWebhookErrors];
+
+export type UpdateWebhookResponses = {
+    /**
+     * The endpoint.
+     */
+    200: WebhookEndpoint;
+};
+
+export type UpdateWebhookResponse = UpdateWebhookResponses[keyof UpdateWebhookResponses];
+
+export type ListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        limit?: number;
+    };
+    url: '/webhooks/{id}/deliveries';
+};
+
+export type ListWebhookDeliveriesErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+
+export type ListWebhookDeliveriesResponses = {
+    /**
+     * Deliveries.
+     */
+    200: Array<WebhookDelivery>;
+};
+
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
+
+export type RedeliverWebhookData = {
+    body?: never;
+    path: {
+        id: string;
+        deliveryId: string;
+    };
+    query?: never;
+    url: '/webhooks/{id}/deliveries/{deliveryId}/redeliver';
+};
+
+export type RedeliverWebhookErrors = {
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the resource state.
+     */
+    409: ErrorResponse;
+};
+
+export type RedeliverWebhookError = RedeliverWebhookErrors[keyof RedeliverWebhookErrors];
+
+export type RedeliverWebhookResponses = {
+    /**
+     * The new delivery.
+     */
+    201: WebhookDelivery;
+};
+
+export type RedeliverWebhookResponse = RedeliverWebhookResponses[keyof RedeliverWebhookResponses];

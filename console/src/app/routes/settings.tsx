@@ -5,6 +5,7 @@ import { ApiTokensCard } from '../../features/api-tokens/components/api-tokens-c
 import { BillingSettings } from '../../features/billing/components/billing-settings';
 import { ProjectSettings } from '../../features/projects/components/project-settings';
 import { TeamSettings } from '../../features/team/components/team-settings';
+import { WebhooksCard } from '../../features/webhooks/components/webhooks-card';
 
 /** SPEC.md section 2: the tab strip shows Project, Team and Billing; the account is /settings itself. */
 const TABS = [
@@ -17,7 +18,7 @@ export type SettingsTab = 'account' | 'project' | 'team' | 'billing';
 
 const SUBTITLES: Record<SettingsTab, string> = {
   account: 'Your name, password and sessions.',
-  project: 'The current project, and the API tokens of your team.',
+  project: 'The current project, the API tokens of your team, and webhooks.',
   team: 'Who is in your team, and who is invited.',
   billing: 'Your plan, invoices and payment method.',
 };
@@ -57,6 +58,7 @@ export function SettingsRoute({ tab }: { tab: SettingsTab }) {
         <>
           <ProjectSettings />
           <ApiTokensCard />
+          <WebhooksCard />
         </>
       )}
       {tab === 'team' && <TeamSettings />}
