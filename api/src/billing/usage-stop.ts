@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { appendLogs, clearWorkState } from '../crawls/commit-batch.js';
+import { finalizeChanges } from '../changes/compare.js';
 import { finishedColumns } from '../crawls/sql.js';
 import type { Transaction } from '../db/client.js';
 import { crawls } from '../db/schema.js';
@@ -19,6 +20,7 @@ export async function stopAtUsageLimit(
     .update(crawls)
     .set({ status: 'succeeded', ...finishedColumns() })
     .where(eq(crawls.id, scope.crawlId));
+  await finalizeChanges(tx, scope.crawlId, { detectRemoved: false });
   await clearWorkState(tx, scope.crawlId);
   await appendLogs(tx, scope, [
     {

@@ -178,8 +178,8 @@ export function publicRoutes(): OpenAPIHono<AppEnv> {
   app.openapi(resultsRoute, async (c) => {
     const { db } = c.var.deps;
     const crawl = await getCrawl(db, await publicAuth(db), c.req.valid('param').id);
-    const { page, limit, query } = c.req.valid('query');
-    const { rows, totalResults } = await listCrawlResults(db, crawl, { page, limit, query });
+    const { page, limit, query, changeStatus } = c.req.valid('query');
+    const { rows, totalResults } = await listCrawlResults(db, crawl, { page, limit, query, changeStatus });
     return c.json(pageOf(rows.map(toCrawlResultDto), page, limit, totalResults), 200);
   });
 
