@@ -26,7 +26,9 @@ export function contentHashOf(markdown: string): string {
 
 /** A unified diff of two versions of a page's markdown, capped at `MAX_DIFF_CHARS`. */
 export function markdownDiff(url: string, before: string, after: string): string {
-  const patch = createTwoFilesPatch(url, url, before, after, 'previous crawl', 'this crawl', {
+  // Both ending in a newline: a page's last line is a line, not "no newline at end of file".
+  const line = (text: string) => (text === '' || text.endsWith('\n') ? text : `${text}\n`);
+  const patch = createTwoFilesPatch(url, url, line(before), line(after), 'previous crawl', 'this crawl', {
     context: 3,
   });
   if (patch.length <= MAX_DIFF_CHARS) return patch;
