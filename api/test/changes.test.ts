@@ -174,5 +174,13 @@ describe('recrawling a site that changed', () => {
       .recrawl('00000000-0000-4000-8000-000000000000')
       .catch((e: unknown) => e);
     expect(missing).toMatchObject({ status: 404 });
+    // The try-out without an account compares with nothing.
+    const anonymous = await fetch(`${server.url}/app/crawls/public`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ startUrl: `${site.origin}/`, compareWith: first.id }),
+    });
+    expect(anonymous.status).toBe(400);
+    expect(await anonymous.json()).toMatchObject({ code: 'account_required' });
   });
 });

@@ -152,6 +152,7 @@ export function publicRoutes(): OpenAPIHono<AppEnv> {
     if (body.useSitemap) throw needsAccount('useSitemap', 'Use sitemap');
     if (body.entireWebsite) throw needsAccount('entireWebsite', 'Entire website');
     if (body.useStaticIps) throw needsAccount('useStaticIps', 'Use static IPs');
+    if (body.compareWith) throw needsAccount('compareWith', 'Compare with');
     const { deps } = c.var;
     const auth = await publicAuth(deps.db);
     const crawl = await startCrawl(deps, auth, auth.projectId!, {
