@@ -16,6 +16,7 @@ import { crawlResultRoutes } from './crawl-results/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { docsRoutes } from './docs/routes.js';
 import { folderRoutes } from './folders/routes.js';
+import { changeRoutes } from './changes/routes.js';
 import { renderError, validationHook, type ErrorBody } from './errors.js';
 import { TeamEventSchema } from './events/schemas.js';
 import { healthRoutes } from './health/routes.js';
@@ -84,6 +85,7 @@ export function createApiRoutes(): OpenAPIHono<AppEnv> {
   api.route('/', folderRoutes());
   api.route('/', scheduleRoutes());
   api.route('/', webhookRoutes());
+  api.route('/', changeRoutes());
   return api;
 }
 

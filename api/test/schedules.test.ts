@@ -186,6 +186,45 @@ describe('schedules', () => {
     await call('DELETE', `/schedules/${res.body.id}`);
   });
 
+  it('runs each time as a recrawl in the series: compared with the newest finished crawl, in its history folder', async () => {
+    setClock(0);
+    interface Crawl {
+      id: string;
+      status: string;
+      compareWith: string | null;
+      parentId: string | null;
+      changes: Record<string, number> | null;
+    }
+    const finished = async (id: string): Promise<Crawl> => {
+      for (;;) {
+        const crawl = (await call<Crawl>('GET', `/crawls/${id}`)).body;
+        if (crawl.status !== 'running') return crawl;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const source = await finished((await call<Crawl>('POST', '/crawls', settings())).body.id);
+    const schedule = (
+      await call<Schedule>('POST', '/schedules', { crawlId: source.id, intervalSeconds: 600 })
+    ).body;
+
+    setClock(601);
+    expect(await tick()).toBe(1);
+    const first = await finished((await runsOf(schedule.id))[0]!.crawlId!);
+    expect(first).toMatchObject({ status: 'succeeded', compareWith: source.id });
+    expect(first.changes).toMatchObject({ new: 0, changed: 0, unchanged: 1, removed: 0 });
+    const folders = (await call<Array<{ id: string; name: string }>>('GET', '/folders')).body;
+    expect(folders.find((folder) => folder.id === first.parentId)?.name).toBe(
+      `${new URL(site.origin).host} history`,
+    );
+    expect((await call<Crawl>('GET', `/crawls/${source.id}`)).body.parentId).toBe(first.parentId);
+
+    setClock(1201);
+    expect(await tick()).toBe(1);
+    const second = await finished((await runsOf(schedule.id))[0]!.crawlId!);
+    expect(second).toMatchObject({ compareWith: first.id, parentId: first.parentId });
+    await call('DELETE', `/schedules/${schedule.id}`);
+  });
+
   it('launches a run claimed before a crash exactly once', async () => {
     setClock(0);
     const schedule = (

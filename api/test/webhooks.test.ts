@@ -4,7 +4,6 @@ import { page, startFixtureServer, type FixtureServer } from '@trawl/fixtures';
 import { createTrawlClient, TrawlApiError, type TrawlClient } from '@trawl/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEndpoints } from '../src/db/schema.js';
-import { enqueueCrawlChanged } from '../src/webhooks/outbox.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
@@ -108,14 +107,15 @@ describe('webhooks', () => {
     await trawl.webhooks.delete(endpoint.id);
   });
 
-  it('sends crawl.changed with the counts and absolute links to the changed pages', async () => {
+  it('sends crawl.changed when a recrawl ends, with the counts and absolute links to the changed pages', async () => {
     const endpoint = await trawl.webhooks.create({ url: receiver.url, events: ['crawl.changed'] });
     receiver.secret = endpoint.secret;
-    const crawl = await crawlSite();
-    const counts = { new: 1, changed: 2, unchanged: 3, removed: 0 };
-    await server.server.deps.db.transaction((tx) =>
-      enqueueCrawlChanged(tx, { id: crawl.id, projectId: server.projectId }, counts),
-    );
+    const first = await crawlSite();
+    expect(receiver.received.filter((r) => r.event === 'crawl.changed')).toEqual([]);
+    const crawl = await trawl.crawls.recrawl(first.id);
+    const done = await trawl.crawls.waitForCompletion(crawl.id, { pollIntervalMs: 100 });
+    const counts = done.changes!;
+    expect(counts.unchanged).toBeGreaterThan(0);
     const hit = await receiver.waitFor((r) => r.event === 'crawl.changed');
     expect(hit.verified).toBe(true);
     expect(hit.body.data).toEqual({

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerAbort } from './commands/abort.js';
 import { registerCrawl } from './commands/crawl.js';
+import { registerDiff } from './commands/diff.js';
 import { registerFolders } from './commands/folders.js';
 import { registerSchedules } from './commands/schedules.js';
 import { registerWebhooks } from './commands/webhooks.js';
@@ -11,6 +12,7 @@ import { registerList } from './commands/list.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
 import { registerProjects } from './commands/projects.js';
+import { registerRecrawl } from './commands/recrawl.js';
 import { registerResults } from './commands/results.js';
 import { registerStatus } from './commands/status.js';
 import { registerTail } from './commands/tail.js';
@@ -26,6 +28,7 @@ Examples:
   $ trawl tail <id>
   $ trawl results <id> --format md --output docs.md
   $ trawl list --query example.com
+  $ trawl recrawl <id> --wait && trawl diff <new id>
   $ trawl login --email ada@example.com --api-url https://trawl.example.com
   $ trawl login --token trawl_abc123 --api-url https://trawl.example.com
   $ trawl whoami
@@ -87,6 +90,8 @@ export function createProgram({ environment, streams, errorContext }: ProgramOpt
     registerResults,
     registerList,
     registerAbort,
+    registerRecrawl,
+    registerDiff,
     registerLogin,
     registerLogout,
     registerWhoami,

@@ -13,6 +13,8 @@ const result = (n: number, patch: Partial<CrawlResult> = {}): CrawlResult => ({
   duplicatesRemovedCount: 0,
   data: null,
   extractionTokens: null,
+  changeStatus: null,
+  diff: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   ...patch,
 });

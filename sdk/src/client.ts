@@ -34,6 +34,9 @@ import { sleep } from './sleep.js';
 import { watchCrawl, type WatchOptions } from './watch.js';
 import { createWebhooksApi, type WebhooksApi } from './webhooks.js';
 
+/** How a recrawl's result compares with the crawl it repeats. */
+export type ResultChangeStatus = 'new' | 'changed' | 'unchanged' | 'removed';
+
 /** Options of {@link createTrawlClient}. */
 export interface TrawlClientOptions {
   /** Where the API answers, such as `http://localhost:3000`. */
@@ -110,15 +113,25 @@ export interface CrawlsApi {
   abort(id: string, options?: RequestOptions): Promise<Crawl>;
   /**
    * One page of a crawl's results, in stored order. `page` is 0-based; `query` keeps results whose
-   * URL, title or markdown contains it.
+   * URL, title or markdown contains it; `changeStatus` (a recrawl) keeps those of one change status.
    * @example
    * const { results, totalResults } = await trawl.crawls.resultsPage(id, { page: 0, limit: 50 });
    */
   resultsPage(
     id: string,
-    query?: { page?: number; limit?: number; query?: string },
+    query?: { page?: number; limit?: number; query?: string; changeStatus?: ResultChangeStatus },
     options?: RequestOptions,
   ): Promise<CrawlResultPage>;
+  /**
+   * Starts the crawl again with its settings. With `changes` (the default) the new crawl is compared
+   * with this one: results get a `changeStatus` and changed pages a `diff`, unchanged pages use no usage
+   * units, and the series is filed in the "<host> history" folder.
+   * @example
+   * const next = await trawl.crawls.recrawl(id);
+   * const done = await trawl.crawls.waitForCompletion(next.id);
+   * console.log(done.changes); // { new: 1, changed: 2, unchanged: 30, removed: 0 }
+   */
+  recrawl(id: string, settings?: { changes?: boolean }, options?: RequestOptions): Promise<Crawl>;
   /**
    * Every result of a crawl, fetching one page after another as you iterate.
    * @example
@@ -342,6 +355,8 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
     abort: (id, o) => call((signal) => api.abortCrawl({ client: raw, path: { id }, signal }), o?.signal),
     resultsPage: (id, query = {}, o) =>
       call((signal) => api.listCrawlResults({ client: raw, path: { id }, query, signal }), o?.signal),
+    recrawl: (id, body = {}, o) =>
+      call((signal) => api.recrawl({ client: raw, path: { id }, body, signal }), o?.signal),
     results: (id, o = {}) =>
       paginate((page, limit) => crawls.resultsPage(id, { page, limit }, o), o.pageSize ?? 100),
     logsPage: (id, query = {}, o) =>

@@ -9,7 +9,14 @@
  * @packageDocumentation
  */
 export { createTrawlClient } from './client.js';
-export type { CrawlsApi, RequestOptions, TrawlClient, TrawlClientOptions, WaitOptions } from './client.js';
+export type {
+  CrawlsApi,
+  RequestOptions,
+  ResultChangeStatus,
+  TrawlClient,
+  TrawlClientOptions,
+  WaitOptions,
+} from './client.js';
 export type { AdminApi, AuthApi, ProjectsApi, TeamsApi, TokensApi } from './accounts.js';
 export type { FoldersApi, SupportApi } from './support.js';
 export type { SchedulesApi } from './schedules.js';
@@ -47,6 +54,7 @@ export type {
   CrawlPage,
   CrawlResult,
   CrawlResultPage,
+  ChangeCounts,
   CrawlResultMatch,
   CrawlResultSearch,
   SnippetSegment,

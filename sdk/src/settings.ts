@@ -16,7 +16,9 @@ export const CRAWL_LIMITS = {
 } as const;
 
 /** Full crawl settings: what `crawls.start` sends once defaults are filled in. */
-export type CrawlSettings = Required<Omit<StartCrawlRequest, 'extraction' | 'extractionSchema'>> & {
+export type CrawlSettings = Required<
+  Omit<StartCrawlRequest, 'extraction' | 'extractionSchema' | 'compareWith'>
+> & {
   extraction: string | null;
   /** JSON Schema of the data each result carries with an extraction instruction; absent or null for none. */
   extractionSchema?: Record<string, unknown> | null;

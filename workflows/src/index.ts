@@ -11,6 +11,7 @@ export type {
   FrontierEntry,
   PageOutcome,
   PageResult,
+  PageValidators,
   StagedBatch,
 } from './ports.js';
 // Crawl settings: the API's request schema is built from these.

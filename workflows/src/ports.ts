@@ -29,6 +29,18 @@ export interface CrawlJob {
 export interface FrontierEntry {
   url: string;
   depth: number;
+  /**
+   * Set on a recrawl when the crawl it repeats stored this URL with HTTP validators: the fetch asks the
+   * server whether the page changed (If-None-Match, If-Modified-Since), and on a 304 the page's stored
+   * links are followed again instead of parsing a body that was not sent.
+   */
+  previous?: PageValidators & { links: string[] };
+}
+
+/** What a server said about a page's version, for conditional requests of the next recrawl. */
+export interface PageValidators {
+  etag: string | null;
+  lastModified: string | null;
 }
 
 /** One page turned into a result. */
@@ -49,6 +61,15 @@ export interface PageResult {
   dedup?: { blocks: ContentBlock[]; contentHash: number } | null;
   /** Set by the extract step: the model tokens the page cost, and the data its schema asked for. */
   extraction?: { tokens: number; data: unknown } | null;
+  /** The server's validators of the page, kept for the next recrawl's conditional requests. */
+  validators?: PageValidators | null;
+  /** The page's same-site links, kept so a later recrawl that gets a 304 can follow them again. */
+  links?: string[];
+  /**
+   * The server answered 304 to a recrawl's conditional request: the page is unchanged, no body was sent,
+   * and the store copies the previous crawl's result (title, markdown, links) in its place.
+   */
+  notModified?: boolean;
 }
 
 /** What processing one frontier entry produced: its result (if any), the links to follow, log lines. */

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { appendLogs, clearWorkState } from '../crawls/commit-batch.js';
+import { finalizeChanges } from '../changes/compare.js';
 import { finishedColumns } from '../crawls/sql.js';
 import type { Transaction } from '../db/client.js';
 import { crawls } from '../db/schema.js';
 import { recordEvents } from '../events/record.js';
 import { USAGE_STOP_MESSAGE } from './usage.js';
-import { enqueueCrawlFinished } from '../webhooks/outbox.js';
+import { enqueueCrawlChanged, enqueueCrawlFinished } from '../webhooks/outbox.js';
 
 /**
  * Ends a crawl whose team has spent its budget, in the commit that spent it: `succeeded`, since what it
@@ -21,7 +22,11 @@ export async function stopAtUsageLimit(
     .set({ status: 'succeeded', ...finishedColumns() })
     .where(eq(crawls.id, scope.crawlId))
     .returning();
-  if (row) await enqueueCrawlFinished(tx, row);
+  const changes = await finalizeChanges(tx, scope.crawlId, { detectRemoved: false });
+  if (row) {
+    await enqueueCrawlFinished(tx, row);
+    if (changes) await enqueueCrawlChanged(tx, row, changes);
+  }
   await clearWorkState(tx, scope.crawlId);
   await appendLogs(tx, scope, [
     {

@@ -70,8 +70,13 @@ export function crawlResultRoutes(): OpenAPIHono<AppEnv> {
   app.openapi(listRoute, async (c) => {
     const { deps, auth } = c.var;
     const crawl = await getCrawl(deps.db, auth, c.req.valid('param').id);
-    const { page, limit, query } = c.req.valid('query');
-    const { rows, totalResults } = await listCrawlResults(deps.db, crawl, { page, limit, query });
+    const { page, limit, query, changeStatus } = c.req.valid('query');
+    const { rows, totalResults } = await listCrawlResults(deps.db, crawl, {
+      page,
+      limit,
+      query,
+      changeStatus,
+    });
     return c.json(pageOf(rows.map(toCrawlResultDto), page, limit, totalResults), 200);
   });
 

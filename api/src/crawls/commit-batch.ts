@@ -23,6 +23,13 @@ import { recordEvents } from '../events/record.js';
 import { lockBudget } from '../billing/usage.js';
 import { stopAtUsageLimit } from '../billing/usage-stop.js';
 import { enqueueCrawlPages } from '../webhooks/outbox.js';
+import {
+  compareResult,
+  contentHashOf,
+  fillNotModified,
+  loadPreviousResults,
+  type PreviousResult,
+} from '../changes/compare.js';
 
 // Bulk statements pass whole arrays as single parameters (unnest, = any): a batch's hundreds of hashes,
 // links and log lines cost one parameter each instead of one per value, which is most of a commit's time.
@@ -94,6 +101,7 @@ export async function commitBatch(
         numberOfResults: crawls.numberOfResults,
         title: crawls.title,
         startUrls: crawls.startUrls,
+        compareWith: crawls.compareWith,
       })
       .from(crawls)
       .where(eq(crawls.id, crawlId))
@@ -117,8 +125,26 @@ export async function commitBatch(
     }
 
     const logs = [...(commit.logs ?? []), ...pages.flatMap((p) => p.logs)];
+    const fetchedResults = pages.flatMap((p) => (p.result ? [p.result] : []));
+    // A recrawl compares each page with the crawl it repeats, matched by the normalised final URL.
+    const previous = crawl.compareWith
+      ? await loadPreviousResults(
+          tx,
+          crawl.compareWith,
+          fetchedResults.map((r) => urlKey(r.url)),
+        )
+      : new Map<string, PreviousResult>();
     const identified: PageResult[] = [];
-    for (const result of pages.flatMap((p) => (p.result ? [p.result] : []))) {
+    for (const fetched of fetchedResults) {
+      const result = fillNotModified(fetched, previous.get(urlKey(fetched.url)));
+      if (!result) {
+        logs.push({
+          level: 'warn',
+          message: `Skipped ${fetched.url}`,
+          description: 'The server said it was not modified, but the previous crawl has no such page.',
+        });
+        continue;
+      }
       const duplicateOf = await claimIdentity(tx, crawlId, result);
       if (duplicateOf)
         logs.push({ level: 'info', message: `Skipped duplicate ${result.url}`, description: duplicateOf });
@@ -127,9 +153,20 @@ export async function commitBatch(
     const unique = await claimContent(tx, crawlId, identified, logs);
 
     // One unit per stored result, within the team's budget (billing/usage.ts); the team's row stays locked.
+    // A recrawl's unchanged pages are free: they take room under max results but no units.
     const budget = await lockBudget(tx, crawl.teamId);
-    const room = Math.min(commit.resultCap - crawl.numberOfResults, budget.room);
-    const stored = await keepUpTo(tx, crawlId, unique, room, logs);
+    const kept = await keepUpTo(tx, crawlId, unique, commit.resultCap - crawl.numberOfResults, logs);
+    let unitsLeft = budget.room;
+    const stored = kept
+      .map((r) => {
+        const contentHash = contentHashOf(r.markdown);
+        const change = crawl.compareWith
+          ? compareResult(r, previous.get(urlKey(r.url)), contentHash)
+          : { changeStatus: null, diff: null };
+        return { ...r, contentHash, ...change };
+      })
+      .filter((r) => r.changeStatus === 'unchanged' || unitsLeft-- > 0);
+    const charged = stored.filter((r) => r.changeStatus !== 'unchanged').length;
     const resultIds = stored.length
       ? (
           await tx
@@ -142,6 +179,13 @@ export async function commitBatch(
                 title: r.title,
                 markdown: r.markdown,
                 duplicatesRemovedCount: r.duplicatesRemovedCount,
+                urlKey: urlKey(r.url),
+                changeStatus: r.changeStatus,
+                diff: r.diff,
+                etag: r.validators?.etag ?? null,
+                lastModified: r.validators?.lastModified ?? null,
+                contentHash: r.contentHash,
+                links: r.links ?? null,
                 ...(r.extraction
                   ? { data: r.extraction.data ?? null, extractionTokens: r.extraction.tokens }
                   : {}),
@@ -189,7 +233,7 @@ export async function commitBatch(
       ...logIds.map((refId) => ({ type: 'CRAWL_LOG_CREATED_EVENT' as const, refId })),
       ...(stored.length || startPage ? [{ type: 'CRAWL_EVENT' as const }] : []),
     ]);
-    if ((await budget.charge(stored.length)) && numberOfResults < commit.resultCap) {
+    if ((await budget.charge(charged)) && numberOfResults < commit.resultCap) {
       await stopAtUsageLimit(tx, { teamId: crawl.teamId, crawlId }, numberOfResults);
       return { numberOfResults, stillRunning: false };
     }

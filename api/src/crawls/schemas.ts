@@ -70,6 +70,10 @@ export const StartCrawlBodySchema = z
       .default(d.extraction)
       .openapi({ description: 'AI extraction instruction; null (or blank) for plain markdown.' }),
     extractionSchema: ExtractionSchemaField,
+    compareWith: z.uuid({ error: 'Compare with must be a crawl ID' }).optional().openapi({
+      description:
+        "A finished crawl of the same project to compare with: each result gets a `changeStatus` (and a changed page a `diff`), pages are fetched with conditional requests from that crawl's validators, unchanged pages use no usage units, and its pages this crawl no longer finds are listed as `removed`.",
+    }),
   })
   .refine((body) => !(body.useSitemap && body.entireWebsite), {
     error: 'Entire Website and Use Sitemap cannot both be on',
@@ -78,6 +82,29 @@ export const StartCrawlBodySchema = z
   .openapi('StartCrawlRequest');
 
 export type StartCrawlBody = z.infer<typeof StartCrawlBodySchema>;
+
+const CHANGE_STATUSES = ['new', 'changed', 'unchanged', 'removed'] as const;
+const CHANGE_STATUS_MEANING =
+  'How a page compares with the crawl this one repeats: new, changed, unchanged, or removed (in that crawl, now gone: an error such as 404, redirected away, or no longer linked within the limits).';
+
+/** A change status, as results carry it (null for a crawl that compares with nothing). */
+export const ChangeStatusSchema = z
+  .enum(CHANGE_STATUSES)
+  .nullable()
+  .openapi('ChangeStatus', {
+    description: `${CHANGE_STATUS_MEANING} Null for a crawl that compares with nothing.`,
+  });
+
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+
+export const ChangeCountsSchema = z
+  .object({
+    new: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+    removed: z.number().int(),
+  })
+  .openapi('ChangeCounts');
 
 export const CrawlSchema = z
   .object({
@@ -109,6 +136,13 @@ export const CrawlSchema = z
     createdAt: z.iso.datetime(),
     completedAt: z.iso.datetime().nullable(),
     durationInSeconds: z.number().int().nullable(),
+    compareWith: z
+      .uuid()
+      .nullable()
+      .openapi({ description: 'The crawl this one is compared with (a recrawl); null for a plain crawl.' }),
+    changes: ChangeCountsSchema.nullable().openapi({
+      description: 'A comparison, once the crawl ended: how many pages are in each change status.',
+    }),
   })
   .openapi('Crawl');
 
@@ -133,6 +167,11 @@ export const CrawlResultSchema = z
       .int()
       .nullable()
       .openapi({ description: 'Model tokens AI extraction used for this page; null without extraction.' }),
+    changeStatus: ChangeStatusSchema,
+    diff: z.string().nullable().openapi({
+      description:
+        'A changed (or removed) page: unified diff of its markdown against the previous crawl, cut at 64 KiB.',
+    }),
     createdAt: z.iso.datetime(),
   })
   .openapi('CrawlResult');
@@ -215,6 +254,13 @@ export const ResultsQuerySchema = pageQuery(100, 50).extend({
     .openapi({
       param: { name: 'query', in: 'query' },
       description: 'Matches part of the URL, title or markdown.',
+    }),
+  changeStatus: z
+    .enum(CHANGE_STATUSES)
+    .optional()
+    .openapi({
+      param: { name: 'changeStatus', in: 'query' },
+      description: 'A recrawl: only results with this change status.',
     }),
 });
 

@@ -36,6 +36,8 @@ export function toCrawlDto(row: CrawlRow): CrawlDto {
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     durationInSeconds: row.durationInSeconds,
+    compareWith: row.compareWith,
+    changes: row.changes ?? null,
   };
 }
 
@@ -50,6 +52,8 @@ export function toCrawlResultDto(row: CrawlResultRow): CrawlResultDto {
     duplicatesRemovedCount: row.duplicatesRemovedCount,
     data: row.data ?? null,
     extractionTokens: row.extractionTokens,
+    changeStatus: row.changeStatus,
+    diff: row.diff,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/bearer.js';
 import type { Database, Transaction } from '../db/client.js';
 import { crawlFrontier, crawlLogs, crawlResults, crawls } from '../db/schema.js';
 import { ApiError, notFound } from '../errors.js';
-import type { StartCrawlBody } from './schemas.js';
+import type { ChangeStatus, StartCrawlBody } from './schemas.js';
 import type { CrawlLogRow, CrawlResultRow, CrawlRow } from './serialize.js';
 import { recordEvents } from '../events/record.js';
 import { appendLogs, clearWorkState } from './commit-batch.js';
@@ -13,8 +13,14 @@ import { createCrawlStore } from './store.js';
 import { finishedColumns, likeEscape } from './sql.js';
 import { extractionMethodFor } from './extraction-config.js';
 import { isUuid } from '../ids.js';
+import { finalizeChanges } from '../changes/compare.js';
 import { assertBudgetLeft } from '../billing/usage.js';
-import { crawlSummary, enqueueCrawlFinished, enqueueWebhookEvent } from '../webhooks/outbox.js';
+import {
+  crawlSummary,
+  enqueueCrawlChanged,
+  enqueueCrawlFinished,
+  enqueueWebhookEvent,
+} from '../webhooks/outbox.js';
 
 /** Creates a crawl with its seed URL and first log line in one transaction, then hands it to the orchestrator. */
 export async function startCrawl(
@@ -22,8 +28,9 @@ export async function startCrawl(
   auth: AuthContext,
   projectId: string,
   body: StartCrawlBody,
+  options: { parentId?: string | null } = {},
 ): Promise<CrawlRow> {
-  const values = await prepareCrawl(deps, auth, projectId, body);
+  const values = await prepareCrawl(deps, auth, projectId, body, options);
   const crawl = await deps.db.transaction((tx) => insertCrawl(tx, values));
   return launchCrawl(deps, crawl);
 }
@@ -36,6 +43,7 @@ export async function prepareCrawl(
   auth: AuthContext,
   projectId: string,
   body: StartCrawlBody,
+  options: { parentId?: string | null } = {},
 ): Promise<NewCrawl> {
   if (body.useStaticIps && !deps.config.staticIp) {
     throw new ApiError(400, 'static_ips_unavailable', 'Static IPs are not configured on this server', [
@@ -52,6 +60,7 @@ export async function prepareCrawl(
     ]);
   const extraction = body.extraction?.trim() ? body.extraction.trim() : null;
   await assertBudgetLeft(deps.db, auth.teamId);
+  if (body.compareWith) await assertComparable(deps.db, auth, projectId, body.compareWith);
   return {
     teamId: auth.teamId,
     projectId,
@@ -70,6 +79,8 @@ export async function prepareCrawl(
     extractionMethod: extraction ? extractionMethodFor(deps.config.extraction) : null,
     extractionSchema: extraction ? (body.extractionSchema ?? null) : null,
     origin: auth.origin,
+    compareWith: body.compareWith ?? null,
+    parentId: options.parentId ?? null,
   };
 }
 
@@ -110,6 +121,22 @@ export async function launchCrawl(deps: AppDeps, crawl: CrawlRow): Promise<Crawl
   return crawl;
 }
 
+/** A crawl can be compared with a finished crawl of its own project. */
+async function assertComparable(
+  db: Database,
+  auth: AuthContext,
+  projectId: string,
+  compareWith: string,
+): Promise<void> {
+  const invalid = (message: string) =>
+    new ApiError(400, 'validation_error', message, [{ path: 'compareWith', message }]);
+  const previous = await getCrawl(db, auth, compareWith).catch((err: unknown) => {
+    throw err instanceof ApiError && err.status === 404 ? invalid('No such crawl to compare with') : err;
+  });
+  if (previous.projectId !== projectId) throw invalid('The crawl to compare with is in another project');
+  if (previous.status === 'running') throw invalid('The crawl to compare with is still running');
+}
+
 function describeSettings(row: CrawlRow): string {
   const scope = row.useSitemap
     ? 'sitemap'
@@ -124,7 +151,8 @@ function describeSettings(row: CrawlRow): string {
     `deduplicate ${row.deduplicateContent ? 'on' : 'off'}`,
     `static IPs ${row.useStaticIps ? 'on' : 'off'}`,
   ];
-  return `Crawling ${row.startUrls[0]} (${scope}; ${flags.join(', ')})${row.extraction ? `; extraction (${row.extractionMethod}): ${row.extraction}` : ''}`;
+  const compared = row.compareWith ? `; comparing with crawl ${row.compareWith}` : '';
+  return `Crawling ${row.startUrls[0]} (${scope}; ${flags.join(', ')})${row.extraction ? `; extraction (${row.extractionMethod}): ${row.extraction}` : ''}${compared}`;
 }
 
 /** The crawl if it belongs to the caller's team (and bound project); a 404 otherwise, foreign or unknown alike. */
@@ -200,13 +228,15 @@ export async function abortCrawl(deps: AppDeps, auth: AuthContext, crawlId: stri
     if (!row) return null;
     const kept = `${row.numberOfResults} result${row.numberOfResults === 1 ? '' : 's'}`;
     const scope = { teamId: row.teamId, crawlId };
+    const changes = await finalizeChanges(tx, crawlId, { detectRemoved: false });
     await clearWorkState(tx, crawlId);
     await appendLogs(tx, scope, [
       { level: 'warn', message: 'Crawl aborted', description: `Aborted with ${kept} kept.` },
     ]);
     await recordEvents(tx, scope, [{ type: 'CRAWL_EVENT' }]);
     await enqueueCrawlFinished(tx, row);
-    return row;
+    if (changes) await enqueueCrawlChanged(tx, row, changes);
+    return { ...row, changes: changes ?? row.changes };
   });
   if (!aborted) {
     const current = await getCrawl(deps.db, auth, crawlId);
@@ -240,10 +270,11 @@ export async function abortTeamCrawls(deps: AppDeps, teamId: string): Promise<vo
 export async function listCrawlResults(
   db: Database,
   crawl: CrawlRow,
-  options: { page: number; limit: number; query?: string },
+  options: { page: number; limit: number; query?: string; changeStatus?: ChangeStatus },
 ): Promise<{ rows: CrawlResultRow[]; totalResults: number }> {
   const query = options.query?.trim();
   const filters: SQL[] = [eq(crawlResults.crawlId, crawl.id)];
+  if (options.changeStatus) filters.push(eq(crawlResults.changeStatus, options.changeStatus));
   if (query) {
     const pattern = `%${likeEscape(query)}%`;
     filters.push(
@@ -262,7 +293,9 @@ export async function listCrawlResults(
     .orderBy(crawlResults.position)
     .limit(options.limit)
     .offset(options.page * options.limit);
-  if (!query) return { rows, totalResults: crawl.numberOfResults };
+  // A recrawl's `removed` rows come after its results and are not among them.
+  if (!query && !options.changeStatus)
+    return { rows, totalResults: crawl.numberOfResults + (crawl.changes?.removed ?? 0) };
   const [count] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(crawlResults)

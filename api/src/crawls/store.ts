@@ -1,13 +1,20 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
-import type { CrawlJob, CrawlStore, FrontierEntry, StagedBatch } from '@trawl/workflows';
+import {
+  urlKey,
+  type CrawlJob,
+  type CrawlStore,
+  type FrontierEntry,
+  type StagedBatch,
+} from '@trawl/workflows';
 import { MAX_FETCH_ATTEMPT_SECONDS } from '@trawl/workflows/temporal';
 import type { Database } from '../db/client.js';
-import { crawlBatches, crawlFrontier, crawls } from '../db/schema.js';
+import { crawlBatches, crawlFrontier, crawlResults, crawls } from '../db/schema.js';
 import { recordEvents } from '../events/record.js';
 import { appendLogs, clearWorkState, commitBatch, rowsOf } from './commit-batch.js';
+import { finalizeChanges } from '../changes/compare.js';
 import { extractionLedger } from './extraction-store.js';
 import { finishedColumns } from './sql.js';
-import { enqueueCrawlFinished } from '../webhooks/outbox.js';
+import { enqueueCrawlChanged, enqueueCrawlFinished } from '../webhooks/outbox.js';
 
 /**
  * How long a claim holds before another batch may take its URLs (its worker is presumed dead): longer
@@ -61,7 +68,7 @@ export function createCrawlStore(db: Database): CrawlStore {
             eq(crawlFrontier.state, 'claimed'),
           ),
         );
-      if (held.length) return order(held);
+      if (held.length) return withPreviousValidators(db, crawlId, order(held));
       const claimable = or(
         eq(crawlFrontier.state, 'pending'),
         and(
@@ -80,7 +87,7 @@ export function createCrawlStore(db: Database): CrawlStore {
             for update skip locked)
           returning url, depth, seq`),
       );
-      return order(rows);
+      return withPreviousValidators(db, crawlId, order(rows));
     },
 
     commitBatch: (crawlId, batchId, commit) => commitBatch(db, crawlId, batchId, commit),
@@ -113,7 +120,9 @@ export function createCrawlStore(db: Database): CrawlStore {
           .where(and(eq(crawls.id, crawlId), eq(crawls.status, 'running')))
           .returning();
         if (!row) return false;
+        const changes = await finalizeChanges(tx, crawlId, { detectRemoved: status === 'succeeded' });
         await enqueueCrawlFinished(tx, row);
+        if (changes) await enqueueCrawlChanged(tx, row, changes);
         await clearWorkState(tx, crawlId);
         await appendLogs(tx, { teamId: row.teamId, crawlId }, logs);
         await recordEvents(tx, { teamId: row.teamId, crawlId }, [{ type: 'CRAWL_EVENT' }]);
@@ -139,4 +148,39 @@ export function createCrawlStore(db: Database): CrawlStore {
       return rows.map((r) => r.id);
     },
   };
+}
+
+/**
+ * On a recrawl, each claimed URL that the crawl it repeats stored with HTTP validators carries them (and
+ * the page's links) to the fetch, which then asks the server whether the page changed. Not for crawls
+ * with an extraction instruction: a 304 has no body to extract from.
+ */
+async function withPreviousValidators(
+  db: Database,
+  crawlId: string,
+  entries: FrontierEntry[],
+): Promise<FrontierEntry[]> {
+  if (entries.length === 0) return entries;
+  const rows = rowsOf<{
+    url_key: string;
+    etag: string | null;
+    last_modified: string | null;
+    links: string[];
+  }>(
+    await db.execute(sql`
+      select r.url_key, r.etag, r.last_modified, r.links
+      from ${crawls} c join ${crawlResults} r on r.crawl_id = c.compare_with
+      where c.id = ${crawlId} and c.extraction is null
+        and r.url_key = any(${sql.param(entries.map((e) => urlKey(e.url)))}::text[])
+        and r.change_status is distinct from 'removed' and r.links is not null
+        and (r.etag is not null or r.last_modified is not null)`),
+  );
+  if (rows.length === 0) return entries;
+  const byKey = new Map(rows.map((r) => [r.url_key, r]));
+  return entries.map((entry) => {
+    const row = byKey.get(urlKey(entry.url));
+    return row
+      ? { ...entry, previous: { etag: row.etag, lastModified: row.last_modified, links: row.links } }
+      : entry;
+  });
 }

@@ -29,6 +29,15 @@ export const crawlStatus = pgEnum('crawl_status', [
 export const engineType = pgEnum('engine_type', ['cheerio', 'playwright', 'auto']);
 export const crawlOrigin = pgEnum('crawl_origin', ['web', 'api']);
 export const logLevel = pgEnum('log_level', ['info', 'debug', 'warn', 'error']);
+export const changeStatus = pgEnum('change_status', ['new', 'changed', 'unchanged', 'removed']);
+
+/** How a recrawl's pages compare with the crawl it repeats. */
+export interface ChangeCounts {
+  new: number;
+  changed: number;
+  unchanged: number;
+  removed: number;
+}
 export const frontierState = pgEnum('frontier_state', ['pending', 'claimed', 'done']);
 
 export const teams = pgTable(
@@ -160,6 +169,10 @@ export const crawls = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     durationInSeconds: integer('duration_in_seconds'),
+    /** A recrawl: the crawl its results are compared with (api/src/changes); null for a plain crawl. */
+    compareWith: uuid('compare_with').references((): AnyPgColumn => crawls.id, { onDelete: 'set null' }),
+    /** A comparison's counts once it ended; null when the crawl compares with nothing. */
+    changes: jsonb('changes').$type<ChangeCounts>(),
   },
   (t) => [
     index('crawls_team_project_created_idx').on(t.teamId, t.projectId, t.createdAt),
@@ -188,9 +201,24 @@ export const crawlResults = pgTable(
     /** AI extraction: the data the crawl's schema asked for, and the tokens the page cost. */
     data: jsonb('data'),
     extractionTokens: integer('extraction_tokens'),
+    /** The normalised final URL, which matches a page across the crawls of a series. */
+    urlKey: text('url_key'),
+    /** Compared with the previous crawl of its series; null when the crawl compares with nothing. */
+    changeStatus: changeStatus('change_status'),
+    /** A changed page: unified diff of its markdown against the previous crawl's. */
+    diff: text('diff'),
+    /** What the next recrawl asks the server with (If-None-Match, If-Modified-Since) or compares. */
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    contentHash: text('content_hash'),
+    /** The page's same-site links, followed again when a recrawl finds the page not modified (304). */
+    links: text('links').array(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('crawl_results_position_key').on(t.crawlId, t.position)],
+  (t) => [
+    uniqueIndex('crawl_results_position_key').on(t.crawlId, t.position),
+    index('crawl_results_url_key_idx').on(t.crawlId, t.urlKey),
+  ],
 );
 
 export const crawlLogs = pgTable(

@@ -152,6 +152,7 @@ export function publicRoutes(): OpenAPIHono<AppEnv> {
     if (body.useSitemap) throw needsAccount('useSitemap', 'Use sitemap');
     if (body.entireWebsite) throw needsAccount('entireWebsite', 'Entire website');
     if (body.useStaticIps) throw needsAccount('useStaticIps', 'Use static IPs');
+    if (body.compareWith) throw needsAccount('compareWith', 'Compare with');
     const { deps } = c.var;
     const auth = await publicAuth(deps.db);
     const crawl = await startCrawl(deps, auth, auth.projectId!, {
@@ -178,8 +179,8 @@ export function publicRoutes(): OpenAPIHono<AppEnv> {
   app.openapi(resultsRoute, async (c) => {
     const { db } = c.var.deps;
     const crawl = await getCrawl(db, await publicAuth(db), c.req.valid('param').id);
-    const { page, limit, query } = c.req.valid('query');
-    const { rows, totalResults } = await listCrawlResults(db, crawl, { page, limit, query });
+    const { page, limit, query, changeStatus } = c.req.valid('query');
+    const { rows, totalResults } = await listCrawlResults(db, crawl, { page, limit, query, changeStatus });
     return c.json(pageOf(rows.map(toCrawlResultDto), page, limit, totalResults), 200);
   });
 

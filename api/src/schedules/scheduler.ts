@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../app-env.js';
 import type { AuthContext } from '../auth/bearer.js';
 import { StartCrawlBodySchema } from '../crawls/schemas.js';
 import type { CrawlRow } from '../crawls/serialize.js';
+import { continueSeries } from '../changes/service.js';
 import { insertCrawl, launchCrawl, prepareCrawl } from '../crawls/service.js';
 import { projects, scheduleRuns, schedules } from '../db/schema.js';
 import { schedulerNow } from './clock.js';
@@ -129,8 +130,21 @@ async function pendingRuns(deps: AppDeps): Promise<ClaimedRun[]> {
   return rows;
 }
 
+/** The crawls a schedule's next run may compare with, newest first: its runs' crawls, then its source crawl. */
+async function seriesOf(deps: AppDeps, schedule: ScheduleRow): Promise<string[]> {
+  const runs = await deps.db
+    .select({ crawlId: scheduleRuns.crawlId })
+    .from(scheduleRuns)
+    .where(and(eq(scheduleRuns.scheduleId, schedule.id), isNotNull(scheduleRuns.crawlId)))
+    .orderBy(desc(scheduleRuns.dueAt))
+    .limit(5);
+  const ids = runs.map((run) => run.crawlId!);
+  return schedule.sourceCrawlId ? [...ids, schedule.sourceCrawlId] : ids;
+}
+
 /**
- * The one place a schedule starts a run: a crawl with the schedule's settings in its project. The crawl is
+ * The one place a schedule starts a run: a crawl with the schedule's settings in its project, a recrawl in
+ * the series (compared with its newest finished crawl and filed in the series' folder) when it has one. The crawl is
  * inserted and the run marked started in one transaction that first locks the pending run, so a run is
  * launched once even when two servers (or a restart) reach it. Resolves false when the run was already taken.
  */
@@ -148,11 +162,13 @@ export async function launchScheduledRun(
   };
   let crawl: CrawlRow | null;
   try {
+    const series = await continueSeries(deps.db, await seriesOf(deps, schedule));
     const values = await prepareCrawl(
       deps,
       auth,
       schedule.projectId,
-      StartCrawlBodySchema.parse(schedule.settings),
+      { ...StartCrawlBodySchema.parse(schedule.settings), compareWith: series?.compareWith },
+      { parentId: series?.parentId },
     );
     crawl = await deps.db.transaction(async (tx) => {
       const [claimed] = await tx

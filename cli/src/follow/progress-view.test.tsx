@@ -31,6 +31,8 @@ const crawl: Crawl = {
   createdAt: '2025-01-01T00:00:00.000Z',
   completedAt: null,
   durationInSeconds: null,
+  compareWith: null,
+  changes: null,
 };
 
 /** Renders once into a fake 80-column terminal and returns the text of the last frame. */

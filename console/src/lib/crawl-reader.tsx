@@ -1,6 +1,6 @@
 // Where the crawl result page reads a crawl from: the team's API with the session, or the public try-out's
 // endpoints for `?public=true` (SPEC.md section 2), with no credentials.
-import type { Crawl, CrawlLogPage, CrawlResultPage, CrawlResultSearch } from '@trawl/sdk';
+import type { Crawl, CrawlLogPage, CrawlResultPage, CrawlResultSearch, ResultChangeStatus } from '@trawl/sdk';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { publicTrawl } from './api-client';
 import { useTrawl } from './session';
@@ -9,7 +9,10 @@ export interface CrawlReader {
   /** `public` for a try-out crawl: no abort, no neighbours, results capped at 15. */
   kind: 'team' | 'public';
   get(id: string): Promise<Crawl>;
-  resultsPage(id: string, query: { page: number; limit: number; query?: string }): Promise<CrawlResultPage>;
+  resultsPage(
+    id: string,
+    query: { page: number; limit: number; query?: string; changeStatus?: ResultChangeStatus },
+  ): Promise<CrawlResultPage>;
   logsPage(id: string, query: { page: number; limit: number }): Promise<CrawlLogPage>;
   downloadCsv(id: string): Promise<string>;
   /** Full-text search (team crawls only; the try-out's results are filtered by `resultsPage`'s query). */

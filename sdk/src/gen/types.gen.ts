@@ -71,6 +71,11 @@ export type Crawl = {
     createdAt: string;
     completedAt: string | null;
     durationInSeconds: number | null;
+    /**
+     * The crawl this one is compared with (a recrawl); null for a plain crawl.
+     */
+    compareWith: string | null;
+    changes: ChangeCounts;
 };
 
 /**
@@ -87,6 +92,16 @@ export type EngineType = 'cheerio' | 'playwright' | 'auto';
  * How the extraction instruction is applied: llm (the configured OpenAI-compatible model) or relevance (the offline extractor, BM25 over the page’s blocks); null without an instruction.
  */
 export type ExtractionMethod = 'llm' | 'relevance' | null;
+
+/**
+ * A comparison, once the crawl ended: how many pages are in each change status.
+ */
+export type ChangeCounts = {
+    new: number;
+    changed: number;
+    unchanged: number;
+    removed: number;
+} | null;
 
 export type CrawlResultCreatedEvent = {
     /**
@@ -121,6 +136,11 @@ export type CrawlResultCreatedEvent = {
          * Model tokens AI extraction used for this page; null without extraction.
          */
         extractionTokens: number | null;
+        changeStatus: ChangeStatus;
+        /**
+         * A changed (or removed) page: unified diff of its markdown against the previous crawl, cut at 64 KiB.
+         */
+        diff: string | null;
         createdAt: string;
     };
     /**
@@ -128,6 +148,11 @@ export type CrawlResultCreatedEvent = {
      */
     totalCount: number;
 };
+
+/**
+ * How a page compares with the crawl this one repeats: new, changed, unchanged, or removed (in that crawl, now gone: an error such as 404, redirected away, or no longer linked within the limits). Null for a crawl that compares with nothing.
+ */
+export type ChangeStatus = 'new' | 'changed' | 'unchanged' | 'removed' | null;
 
 export type CrawlLogCreatedEvent = {
     /**
@@ -553,6 +578,10 @@ export type StartCrawlRequest = {
     extractionSchema?: {
         [key: string]: unknown;
     } | null;
+    /**
+     * A finished crawl of the same project to compare with: each result gets a `changeStatus` (and a changed page a `diff`), pages are fetched with conditional requests from that crawl's validators, unchanged pages use no usage units, and its pages this crawl no longer finds are listed as `removed`.
+     */
+    compareWith?: string;
 };
 
 export type CrawlPage = {
@@ -613,6 +642,11 @@ export type CrawlResult = {
      * Model tokens AI extraction used for this page; null without extraction.
      */
     extractionTokens: number | null;
+    changeStatus: ChangeStatus;
+    /**
+     * A changed (or removed) page: unified diff of its markdown against the previous crawl, cut at 64 KiB.
+     */
+    diff: string | null;
     createdAt: string;
 };
 
@@ -703,6 +737,10 @@ export type AppStartCrawlRequest = {
     extractionSchema?: {
         [key: string]: unknown;
     } | null;
+    /**
+     * A finished crawl of the same project to compare with: each result gets a `changeStatus` (and a changed page a `diff`), pages are fetched with conditional requests from that crawl's validators, unchanged pages use no usage units, and its pages this crawl no longer finds are listed as `removed`.
+     */
+    compareWith?: string;
     /**
      * Accepted as the web app sends it; the stored origin comes from the credentials.
      */
@@ -1022,6 +1060,13 @@ export type WebhookAttempt = {
     responseCode: number | null;
     error: string | null;
     durationMs: number;
+};
+
+export type RecrawlRequest = {
+    /**
+     * Compare the new crawl with this one (change statuses, diffs, conditional requests) and file the series in its "<host> history" folder. @default true
+     */
+    changes?: boolean;
 };
 
 export type IsHealthyData = {
@@ -2661,6 +2706,10 @@ export type ListCrawlResultsData = {
          * Matches part of the URL, title or markdown.
          */
         query?: string;
+        /**
+         * A recrawl: only results with this change status.
+         */
+        changeStatus?: 'new' | 'changed' | 'unchanged' | 'removed';
     };
     url: '/crawls/{id}/crawl-results';
 };
@@ -2946,6 +2995,10 @@ export type ListPublicCrawlResultsData = {
          * Matches part of the URL, title or markdown.
          */
         query?: string;
+        /**
+         * A recrawl: only results with this change status.
+         */
+        changeStatus?: 'new' | 'changed' | 'unchanged' | 'removed';
     };
     url: '/crawl-results/public/{id}';
 };
@@ -3293,6 +3346,10 @@ export type ListAppCrawlResultsData = {
          * Matches part of the URL, title or markdown.
          */
         query?: string;
+        /**
+         * A recrawl: only results with this change status.
+         */
+        changeStatus?: 'new' | 'changed' | 'unchanged' | 'removed';
     };
     url: '/crawl-results/app/{id}';
 };
@@ -4335,3 +4392,42 @@ export type RedeliverWebhookResponses = {
 };
 
 export type RedeliverWebhookResponse = RedeliverWebhookResponses[keyof RedeliverWebhookResponses];
+
+export type RecrawlData = {
+    body?: RecrawlRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/crawls/{id}/recrawl';
+};
+
+export type RecrawlErrors = {
+    /**
+     * Invalid input; `details` names each bad field.
+     */
+    400: ErrorResponse;
+    /**
+     * Missing, invalid or revoked credentials.
+     */
+    401: ErrorResponse;
+    /**
+     * The team has used all the units of its billing period (`usage_exceeded`).
+     */
+    402: ErrorResponse;
+    /**
+     * Not found, or not visible to these credentials.
+     */
+    404: ErrorResponse;
+};
+
+export type RecrawlError = RecrawlErrors[keyof RecrawlErrors];
+
+export type RecrawlResponses = {
+    /**
+     * The new crawl, running.
+     */
+    201: Crawl;
+};
+
+export type RecrawlResponse = RecrawlResponses[keyof RecrawlResponses];

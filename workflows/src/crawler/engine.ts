@@ -1,4 +1,11 @@
-import type { CrawlJob, CrawlLogEntry, FrontierEntry, PageOutcome, PageResult } from '../ports.js';
+import type {
+  CrawlJob,
+  CrawlLogEntry,
+  FrontierEntry,
+  PageOutcome,
+  PageResult,
+  PageValidators,
+} from '../ports.js';
 import {
   BrowserUnavailableError,
   createBrowserEngine,
@@ -170,6 +177,7 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     url: string,
     signal: AbortSignal,
     logs: CrawlLogEntry[],
+    conditional: PageValidators | null,
   ): Promise<{ fetched: HttpFetchResult; page: ParsedPage | null; engine: string }> => {
     const { settings } = job;
     const host = new URL(url).host;
@@ -213,7 +221,7 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     const beforeHop = (next: string): Promise<void> => hosts.pace(new URL(next).host, signal);
     const fetched = await hosts.schedule(
       host,
-      () => client.fetchPage(url, { signal, viaProxy: settings.useStaticIps, beforeHop }),
+      () => client.fetchPage(url, { signal, viaProxy: settings.useStaticIps, beforeHop, conditional }),
       signal,
     );
     const page = await extract(fetched);
@@ -228,7 +236,7 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
         return {
           fetched,
           page,
-          engine: `Cheerio (Auto: rendering failed, ${rendered.kind === 'html' ? '' : rendered.reason})`,
+          engine: `Cheerio (Auto: rendering failed, ${'reason' in rendered ? rendered.reason : ''})`,
         };
       if (renderedPage.signals.textLength > page.signals.textLength) mem.renderSites.add(site);
       return { fetched: rendered, page: renderedPage, engine: `Chromium (Auto: ${decision.reason})` };
@@ -279,13 +287,46 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
       let page: ParsedPage | null;
       let engine: string;
       try {
-        ({ fetched, page, engine } = await fetchWithEngine(job, entry.url, signal, logs));
+        ({ fetched, page, engine } = await fetchWithEngine(
+          job,
+          entry.url,
+          signal,
+          logs,
+          entry.previous ?? null,
+        ));
       } catch (err: unknown) {
         if (err instanceof BrowserUnavailableError) {
           logs.push({ level: 'error', message: `Failed to render ${entry.url}`, description: err.message });
           return outcome(null);
         }
         throw err;
+      }
+      const followLinks = !settings.useSitemap && (settings.entireWebsite || entry.depth < settings.maxDepth);
+      if (fetched.kind === 'not-modified' && entry.previous) {
+        // Unchanged since the crawl this one repeats: nothing to parse; its links from then lead on.
+        const { links, etag, lastModified } = entry.previous;
+        logs.push({
+          level: 'debug',
+          message: `Not modified ${entry.url}`,
+          description: `HTTP 304, depth ${entry.depth}: unchanged since the previous crawl.`,
+        });
+        return outcome(
+          {
+            requestedUrl: entry.url,
+            url: entry.url,
+            title: '',
+            markdown: '',
+            duplicatesRemovedCount: 0,
+            notModified: true,
+            validators: { etag, lastModified },
+            links,
+          },
+          followLinks ? links.map((url) => ({ url, depth: entry.depth + 1 })) : [],
+        );
+      }
+      if (fetched.kind === 'not-modified') {
+        logs.push({ level: 'warn', message: `Failed to fetch ${entry.url}`, description: 'HTTP 304' });
+        return outcome(null);
       }
       if (fetched.kind === 'failed') {
         logs.push({
@@ -337,10 +378,8 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
         });
 
       const site = siteKey(fetched.url);
-      const followLinks = !settings.useSitemap && (settings.entireWebsite || entry.depth < settings.maxDepth);
-      const discovered = followLinks
-        ? page.links.filter((link) => isSameSite(link, site)).map((url) => ({ url, depth: entry.depth + 1 }))
-        : [];
+      const links = page.links.filter((link) => isSameSite(link, site));
+      const discovered = followLinks ? links.map((url) => ({ url, depth: entry.depth + 1 })) : [];
       if (!hasMarkdownContent(markdown)) {
         // Never stored as if it were content; its links are still followed.
         logs.push({
@@ -363,6 +402,8 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
           duplicatesRemovedCount: 0,
           canonicalUrl,
           dedup: page.dedup,
+          validators: fetched.validators ?? null,
+          links,
         },
         discovered,
       );

@@ -1,5 +1,6 @@
 import { Agent, ProxyAgent, fetch, type Dispatcher, type Response } from 'undici';
 import { assertUrlAllowed, createGuardedLookup } from './net-guard.js';
+import type { PageValidators } from '../ports.js';
 import { cleanUrl } from './url.js';
 
 /** The user agent Trawl sends; robots.txt rules are matched on its `Trawl` token. */
@@ -24,13 +25,16 @@ export interface RequestOptions {
   viaProxy?: boolean;
   /** Awaited before each redirect hop, with the URL about to be requested (politeness pacing). */
   beforeHop?: (url: string) => Promise<void>;
+  /** A recrawl's validators of the requested URL: sent as If-None-Match and If-Modified-Since. */
+  conditional?: PageValidators | null;
 }
 
 /** A page's body: raw bytes with their content type (decoded where it is parsed), or HTML a browser rendered. */
 export type PageBody = { html: string } | { bytes: Uint8Array; contentType: string };
 
 export type HttpFetchResult =
-  | ({ kind: 'html'; url: string; status: number } & PageBody)
+  | ({ kind: 'html'; url: string; status: number; validators?: PageValidators } & PageBody)
+  | { kind: 'not-modified'; url: string; status: 304 }
   | { kind: 'skipped'; url: string; status: number; reason: string }
   | { kind: 'failed'; url: string; status?: number; reason: string };
 
@@ -90,7 +94,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           dispatcher,
           redirect: 'manual',
           signal,
-          headers: { 'user-agent': USER_AGENT, accept },
+          // Validators belong to the requested URL only, never to a redirect target.
+          headers: { 'user-agent': USER_AGENT, accept, ...(hop === 0 ? conditionalHeaders(opts) : {}) },
         });
       } catch (err: unknown) {
         if (opts.signal?.aborted) throw opts.signal.reason;
@@ -151,6 +156,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const hop = await request(url, 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', opts, timeout);
       if (hop.kind === 'failed') return hop;
       const { response } = hop;
+      if (response.status === 304 && opts.conditional) {
+        await response.body?.cancel().catch(() => undefined);
+        return { kind: 'not-modified', url: hop.url, status: 304 };
+      }
       const contentType = response.headers.get('content-type') ?? '';
       const mime = contentType.split(';')[0]!.trim().toLowerCase();
       if (mime && !HTML_TYPES.has(mime)) {
@@ -174,7 +183,18 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           reason: `Page is ${size}; the size limit of ${maxBytes} bytes was exceeded.`,
         };
       }
-      return { kind: 'html', url: hop.url, status: response.status, bytes: body.bytes, contentType };
+      const validators = {
+        etag: response.headers.get('etag'),
+        lastModified: response.headers.get('last-modified'),
+      };
+      return {
+        kind: 'html',
+        url: hop.url,
+        status: response.status,
+        bytes: body.bytes,
+        contentType,
+        validators,
+      };
     },
 
     async fetchRaw(url, opts = {}) {
@@ -204,6 +224,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       await Promise.all([direct.close(), proxy?.close()]);
     },
   };
+}
+
+function conditionalHeaders(opts: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (opts.conditional?.etag) headers['if-none-match'] = opts.conditional.etag;
+  if (opts.conditional?.lastModified) headers['if-modified-since'] = opts.conditional.lastModified;
+  return headers;
 }
 
 function failNoProxy(): never {

@@ -1,4 +1,4 @@
-import type { CrawlResultPage } from '@trawl/sdk';
+import type { CrawlResultPage, ResultChangeStatus } from '@trawl/sdk';
 import { useCallback } from 'react';
 import useSWR from 'swr';
 import { useCrawlReader, type CrawlReader } from '../../../lib/crawl-reader';
@@ -12,15 +12,18 @@ interface ResultsQuery {
   page: number;
   /** Empty for no search. */
   query: string;
+  /** A recrawl's results of one change status; empty for all. */
+  changeStatus: ResultChangeStatus | '';
 }
 
 /** A page of results; with a query, full-text search (most relevant first) where the reader offers it. */
 async function fetchResults(
   reader: CrawlReader,
   id: string,
-  { page, query }: ResultsQuery,
+  { page, query, changeStatus }: ResultsQuery,
 ): Promise<CrawlResultPage> {
-  if (query && reader.searchResults) {
+  // Full-text search knows nothing of change statuses: with a status, the plain filter answers.
+  if (query && !changeStatus && reader.searchResults) {
     const { crawlResults, total } = await reader.searchResults(id, query, { page, limit: RESULTS_PAGE_SIZE });
     return {
       results: crawlResults,
@@ -29,7 +32,12 @@ async function fetchResults(
       totalResults: total,
     };
   }
-  return reader.resultsPage(id, { page: page - 1, limit: RESULTS_PAGE_SIZE, query: query || undefined });
+  return reader.resultsPage(id, {
+    page: page - 1,
+    limit: RESULTS_PAGE_SIZE,
+    query: query || undefined,
+    changeStatus: changeStatus || undefined,
+  });
 }
 
 /** Newly arrived results merged into the page shown: sorted by position, capped at the page size; counts never go down. */
@@ -50,11 +58,11 @@ export function mergeResultPages(
 }
 
 /** One page of a crawl's results; `reloadMerged` fetches it again and merges what arrived. */
-export function useCrawlResults(id: string, { page, query }: ResultsQuery) {
+export function useCrawlResults(id: string, { page, query, changeStatus }: ResultsQuery) {
   const reader = useCrawlReader();
   const { data, error, isLoading, mutate } = useSWR(
-    ['crawl-results', reader.kind, id, page, query],
-    () => fetchResults(reader, id, { page, query }),
+    ['crawl-results', reader.kind, id, page, query, changeStatus],
+    () => fetchResults(reader, id, { page, query, changeStatus }),
     {
       keepPreviousData: true,
       onError: (err: unknown) => reportFailure('loadResults', err),
@@ -62,10 +70,12 @@ export function useCrawlResults(id: string, { page, query }: ResultsQuery) {
   );
   const reloadMerged = useCallback(
     () =>
-      mutate(async (current) => mergeResultPages(current, await fetchResults(reader, id, { page, query })), {
-        revalidate: false,
-      }),
-    [mutate, reader, id, page, query],
+      mutate(
+        async (current) =>
+          mergeResultPages(current, await fetchResults(reader, id, { page, query, changeStatus })),
+        { revalidate: false },
+      ),
+    [mutate, reader, id, page, query, changeStatus],
   );
   return { data, error, isLoading, reloadMerged, reload: mutate };
 }

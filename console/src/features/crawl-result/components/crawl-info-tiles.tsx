@@ -52,6 +52,16 @@ export function CrawlInfoTiles({ crawl, resultsCount }: { crawl: Crawl; resultsC
           <span className="info-tile__number tabular">{resultsCount}</span>
         )}
       </Tile>
+      {crawl.changes && (
+        <Tile label="Changes" wide>
+          <span className="change-counts" aria-label="Changes since the previous crawl">
+            <span className="change-badge change-badge--new">{crawl.changes.new} new</span>
+            <span className="change-badge change-badge--changed">{crawl.changes.changed} changed</span>
+            <span className="change-badge change-badge--unchanged">{crawl.changes.unchanged} unchanged</span>
+            <span className="change-badge change-badge--removed">{crawl.changes.removed} removed</span>
+          </span>
+        </Tile>
+      )}
       <Tile label="Start URL" wide>
         <a href={url} target="_blank" rel="noreferrer noopener" className="info-tile__link">
           {url}

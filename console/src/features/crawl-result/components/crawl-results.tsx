@@ -17,6 +17,7 @@ import { ReportProblemModal } from './report-problem-modal';
 import { ResultsEmptyState } from './results-empty-state';
 import { ResultsTable } from './results-table';
 import { ResultsToolbar } from './results-toolbar';
+import { ChangeFilter, type ChangeFilterValue } from './change-filter';
 
 interface CrawlResultsProps {
   crawl: Crawl;
@@ -28,12 +29,14 @@ interface CrawlResultsProps {
 export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps) {
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
+  const [changeStatus, setChangeStatus] = useState<ChangeFilterValue>('');
+  const isRecrawl = Boolean(crawl.compareWith || crawl.changes);
   const [expanded, setExpanded] = useState<CrawlResult | null>(null);
   const [logsOpen, setLogsOpen] = useState(false);
   const [reporting, setReporting] = useState<CrawlResult | null>(null);
   const { view, setView, canChoose } = useResultsView();
   const downloadCsv = useDownloadCsv();
-  const { data, isLoading, reloadMerged, reload } = useCrawlResults(crawl.id, { page, query });
+  const { data, isLoading, reloadMerged, reload } = useCrawlResults(crawl.id, { page, query, changeStatus });
   const deleteResult = useDeleteCrawlResult();
   const [deletedCount, setDeletedCount] = useState(0);
   const [deleting, setDeleting] = useState<CrawlResult | null>(null);
@@ -45,9 +48,9 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
     await reload();
     return true;
   };
-  useLiveResults(crawl, page === 1 && !query, reloadMerged);
+  useLiveResults(crawl, page === 1 && !query && !changeStatus, reloadMerged);
 
-  const searching = query !== '';
+  const searching = query !== '' || changeStatus !== '';
   // Counts only grow while results arrive; deleting one here is the one way down.
   const liveTotal =
     useMonotonic(Math.max(crawl.numberOfResults, searching ? 0 : (data?.totalResults ?? 0))) - deletedCount;
@@ -74,6 +77,17 @@ export function CrawlResults({ crawl, onRecrawl, onNewCrawl }: CrawlResultsProps
     <section className="card results" aria-label="Crawl results">
       <ResultsToolbar
         onSearch={search}
+        changeFilter={
+          isRecrawl ? (
+            <ChangeFilter
+              value={changeStatus}
+              onChange={(value) => {
+                setChangeStatus(value);
+                setPage(1);
+              }}
+            />
+          ) : null
+        }
         view={view}
         canChooseView={canChoose}
         onViewChange={setView}

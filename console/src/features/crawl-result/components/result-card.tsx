@@ -2,6 +2,7 @@ import type { CrawlResult, CrawlResultMatch, SnippetSegment } from '@trawl/sdk';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ExpandIcon, FlagIcon } from '../../../components/ui/icons';
 import { markdownPreview, textDirection } from '../result-text';
+import { ChangeBadge } from './change-badge';
 
 interface ResultCardProps {
   result: CrawlResult;
@@ -16,6 +17,7 @@ export function ResultCard({ result, onExpand, onReport }: ResultCardProps) {
     <article className="result-card" aria-labelledby={`result-${result.id}-title`}>
       <header className="result-card__header">
         <span className="result-card__position">#{result.position}</span>
+        <ChangeBadge status={result.changeStatus} />
         <a
           className="result-card__url"
           href={result.url}

@@ -2,6 +2,8 @@ import type { CrawlResult } from '@trawl/sdk';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Modal } from '../../../components/ui/modal';
 import { textDirection } from '../result-text';
+import { ChangeBadge } from './change-badge';
+import { DiffView } from './diff-view';
 
 /** The full result: URL, title, the data an AI extraction schema drew from it, and every line of its markdown. */
 export function ResultDetailsModal({ result, onClose }: { result: CrawlResult; onClose(): void }) {
@@ -21,8 +23,14 @@ export function ResultDetailsModal({ result, onClose }: { result: CrawlResult; o
           {result.url}
         </a>
         <h3 className="result-details__title" dir={textDirection(result.title)}>
-          {result.title || 'Untitled page'}
+          {result.title || 'Untitled page'} <ChangeBadge status={result.changeStatus} />
         </h3>
+        {result.diff && (
+          <section className="result-details__diff" aria-label="Changes since the previous crawl">
+            <h4>Changes since the previous crawl</h4>
+            <DiffView diff={result.diff} />
+          </section>
+        )}
         {data && (
           <section className="result-details__data" aria-label="Extracted data">
             <div className="result-details__data-head">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DownloadIcon, GridIcon, LogsIcon, TableIcon } from '../../../components/ui/icons';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -6,6 +6,8 @@ import type { ResultsView } from '../hooks/use-results-view';
 
 interface ResultsToolbarProps {
   onSearch(query: string): void;
+  /** A recrawl's change status filter, beside the search. */
+  changeFilter?: ReactNode;
   view: ResultsView;
   canChooseView: boolean;
   onViewChange(view: ResultsView): void;
@@ -16,6 +18,7 @@ interface ResultsToolbarProps {
 /** Search, Logs, Download CSV and the grid/table switch. */
 export function ResultsToolbar({
   onSearch,
+  changeFilter,
   view,
   canChooseView,
   onViewChange,
@@ -42,6 +45,7 @@ export function ResultsToolbar({
         placeholder="Search results"
         label="Search results"
       />
+      {changeFilter}
       <div className="results-toolbar__actions">
         <Button size="sm" className="hide-mobile" icon={<LogsIcon />} onClick={onOpenLogs}>
           Logs

@@ -1,0 +1,186 @@
+import {
+  CHANGING_SITE,
+  mountChangingSite,
+  startFixtureServer,
+  type ChangingSite,
+  type FixtureServer,
+} from '@trawl/fixtures';
+import { createTrawlClient, TrawlApiError, type Crawl, type CrawlResult, type TrawlClient } from '@trawl/sdk';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawlFolders, teams } from '../src/db/schema.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+// Recrawls (issue #16): a site that changes between two crawls gives exact change statuses and diffs,
+// answers the recrawl's conditional requests with 304s, and unchanged pages cost no usage units.
+let server: TestServer;
+let site: FixtureServer;
+let changing: ChangingSite;
+let trawl: TrawlClient;
+
+beforeAll(async () => {
+  [server, site] = await Promise.all([startTestServer(), startFixtureServer()]);
+  changing = mountChangingSite(site);
+  trawl = createTrawlClient({ baseUrl: server.url, token: server.token });
+});
+afterAll(async () => {
+  await Promise.all([server?.close(), site?.close()]);
+});
+
+const c = CHANGING_SITE;
+const path = (url: string) => new URL(url).pathname;
+
+async function resultsOf(crawlId: string): Promise<CrawlResult[]> {
+  const results: CrawlResult[] = [];
+  for await (const result of trawl.crawls.results(crawlId, { pageSize: 5 })) results.push(result);
+  return results;
+}
+
+async function usageUsed(): Promise<number> {
+  const [team] = await server.server.deps.db
+    .select({ usageUsed: teams.usageUsed })
+    .from(teams)
+    .where(eq(teams.id, server.teamId));
+  return team!.usageUsed;
+}
+
+describe('recrawling a site that changed', () => {
+  let first: Crawl;
+  let second: Crawl;
+  let results: CrawlResult[];
+  let usageBefore: number;
+
+  beforeAll(async () => {
+    changing.setVersion(1);
+    const started = await trawl.crawls.start({ startUrl: `${site.origin}/`, maxResults: 50, maxDepth: 3 });
+    first = await trawl.crawls.waitForCompletion(started.id, { pollIntervalMs: 50 });
+    changing.setVersion(2);
+    changing.clearRequests();
+    usageBefore = await usageUsed();
+    const next = await trawl.crawls.recrawl(first.id);
+    second = await trawl.crawls.waitForCompletion(next.id, { pollIntervalMs: 50 });
+    results = await resultsOf(second.id);
+  });
+
+  it('gives every page its exact change status, and the crawl the four counts', () => {
+    expect(first.status).toBe('succeeded');
+    expect(first.changes).toBeNull();
+    expect(second).toMatchObject({ status: 'succeeded', compareWith: first.id });
+    const statuses = Object.fromEntries(results.map((r) => [path(r.url), r.changeStatus]));
+    expect(statuses).toEqual({
+      '/': 'unchanged',
+      [c.etagUnchanged]: 'unchanged',
+      [c.etagEdited]: 'changed',
+      [c.lastModifiedUnchanged]: 'unchanged',
+      [c.plainUnchanged]: 'unchanged',
+      [c.plainEdited]: 'changed',
+      [c.deep]: 'unchanged',
+      [c.added]: 'new',
+      [c.movedTo]: 'new',
+      [c.removed]: 'removed',
+      [c.moved]: 'removed',
+    });
+    expect(second.changes).toEqual({ new: 2, changed: 2, unchanged: 5, removed: 2 });
+    // Removed pages come after the results, which are numbered as before.
+    expect(second.numberOfResults).toBe(9);
+    expect(results.slice(-2).map((r) => r.changeStatus)).toEqual(['removed', 'removed']);
+  });
+
+  it('carries a unified diff of the markdown on changed pages only', () => {
+    const byPath = new Map(results.map((r) => [path(r.url), r]));
+    const news = byPath.get(c.etagEdited)!;
+    expect(news.diff).toContain(`--- ${news.url}\tprevious crawl`);
+    expect(news.diff).toContain(`+++ ${news.url}\tthis crawl`);
+    expect(news.diff).toContain(`-${c.newsText[1]}`);
+    expect(news.diff).toContain(`+${c.newsText[2]}`);
+    expect(byPath.get(c.plainEdited)!.diff).toContain(`+${c.blogText[2]}`);
+    expect(byPath.get(c.removed)!.diff).toContain('-An old page, soon gone.');
+    for (const p of ['/', c.etagUnchanged, c.plainUnchanged, c.added]) expect(byPath.get(p)!.diff).toBeNull();
+    // A 304 keeps the page's content from the crawl before.
+    expect(byPath.get(c.etagUnchanged)!.markdown).toContain('We build crawlers.');
+  });
+
+  it('sends conditional requests from the stored validators, and the site answers 304', () => {
+    const seen = (p: string) => changing.requests.filter((r) => r.path === p);
+    expect(seen(c.etagUnchanged)).toEqual([
+      { path: c.etagUnchanged, ifNoneMatch: '"about-1"', ifModifiedSince: null, status: 304 },
+    ]);
+    expect(seen(c.lastModifiedUnchanged)).toEqual([
+      { path: c.lastModifiedUnchanged, ifNoneMatch: null, ifModifiedSince: c.lastModified, status: 304 },
+    ]);
+    expect(seen(c.etagEdited)).toEqual([
+      { path: c.etagEdited, ifNoneMatch: '"news-1"', ifModifiedSince: null, status: 200 },
+    ]);
+    // Pages without validators are fetched whole and compared by content hash.
+    expect(seen(c.plainUnchanged)).toEqual([
+      { path: c.plainUnchanged, ifNoneMatch: null, ifModifiedSince: null, status: 200 },
+    ]);
+    // The page behind the 304 was still reached through the links stored with it.
+    expect(seen(c.deep)).toHaveLength(1);
+    expect(seen(c.removed)[0]!.status).toBe(404);
+    expect(seen(c.moved)[0]!.status).toBe(301);
+  });
+
+  it('charges usage units for new and changed pages only', async () => {
+    expect((await usageUsed()) - usageBefore).toBe(4);
+  });
+
+  it('filters results by change status', async () => {
+    const changed = await trawl.crawls.resultsPage(second.id, { changeStatus: 'changed' });
+    expect(changed.totalResults).toBe(2);
+    expect(changed.results.map((r) => path(r.url)).sort()).toEqual([c.plainEdited, c.etagEdited].sort());
+    const all = await trawl.crawls.resultsPage(second.id, { limit: 100 });
+    expect(all.totalResults).toBe(11);
+  });
+
+  it('files the series in the "<host> history" folder, the original too', async () => {
+    const host = new URL(site.origin).host;
+    const folders = await server.server.deps.db
+      .select()
+      .from(crawlFolders)
+      .where(eq(crawlFolders.name, `${host} history`));
+    expect(folders).toHaveLength(1);
+    expect(second.parentId).toBe(folders[0]!.id);
+    expect((await trawl.crawls.get(first.id)).parentId).toBe(folders[0]!.id);
+
+    // A third crawl of the series compares with the second and stays in the same folder.
+    changing.clearRequests();
+    const third = await trawl.crawls.waitForCompletion((await trawl.crawls.recrawl(second.id)).id, {
+      pollIntervalMs: 50,
+    });
+    expect(third).toMatchObject({ compareWith: second.id, parentId: folders[0]!.id });
+    expect(third.changes).toEqual({ new: 0, changed: 0, unchanged: 9, removed: 0 });
+    // The edited page now sends its new ETag and gets its 304.
+    expect(changing.requests.find((r) => r.path === c.etagEdited)).toMatchObject({
+      ifNoneMatch: '"news-2"',
+      status: 304,
+    });
+  });
+
+  it('recrawls without comparing when changes is off', async () => {
+    const plain = await trawl.crawls.recrawl(first.id, { changes: false });
+    const done = await trawl.crawls.waitForCompletion(plain.id, { pollIntervalMs: 50 });
+    expect(done).toMatchObject({ compareWith: null, changes: null, numberOfResults: 9 });
+    expect((await resultsOf(done.id)).every((r) => r.changeStatus === null && r.diff === null)).toBe(true);
+  });
+
+  it('refuses to compare with an unknown crawl', async () => {
+    const err = await trawl.crawls
+      .start({ startUrl: `${site.origin}/`, compareWith: '00000000-0000-4000-8000-000000000000' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TrawlApiError);
+    expect(err).toMatchObject({ status: 400, code: 'validation_error' });
+    const missing = await trawl.crawls
+      .recrawl('00000000-0000-4000-8000-000000000000')
+      .catch((e: unknown) => e);
+    expect(missing).toMatchObject({ status: 404 });
+    // The try-out without an account compares with nothing.
+    const anonymous = await fetch(`${server.url}/app/crawls/public`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ startUrl: `${site.origin}/`, compareWith: first.id }),
+    });
+    expect(anonymous.status).toBe(400);
+    expect(await anonymous.json()).toMatchObject({ code: 'account_required' });
+  });
+});
