@@ -38,6 +38,9 @@ const busyCrawls = Number(env.BENCH_BUSY_CRAWLS) || 10;
 const busyPages = Number(env.BENCH_BUSY_PAGES) || 300;
 const busySeconds = Number(env.BENCH_BUSY_SECONDS) || 20;
 const log = (line: string) => console.error(line);
+/** An error's message with its causes', for a warning line. */
+const describe = (err: unknown): string =>
+  err instanceof Error ? [err.message, ...(err.cause ? [describe(err.cause)] : [])].join(': ') : String(err);
 
 /** Distinct pages of `paths` the site answered since request number `mark`. */
 function pagesServed(site: FixtureServer, paths: Set<string>, mark: number): number {
@@ -58,6 +61,22 @@ async function ordinaryResultsPage(crawlUrl: string, token: string): Promise<str
     if (results.length === 50 && results.every((r) => r.markdown.length < 200_000)) return url;
   }
   throw new Error('No page of 50 ordinary results in the latency crawl');
+}
+
+/**
+ * Runs `call` again (up to three times) when the connection fails: after the load generator's burst, a
+ * reused keep-alive connection is sometimes reset (ECONNRESET) by the server. Each retry is logged.
+ */
+async function retried<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (err: unknown) {
+      if (attempt > 3 || (err as { code?: string }).code !== 'connection_error') throw err;
+      log(`retrying after: ${describe(err)}`);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  }
 }
 
 interface SpeedRun {
@@ -260,7 +279,7 @@ if (!env.BENCH_SKIP_LATENCY) {
       await database.drop();
     }
   } catch (err: unknown) {
-    warnings.push(`The idle latency on PostgreSQL failed: ${(err as Error).message}`);
+    warnings.push(`The idle latency on PostgreSQL failed: ${describe(err)}`);
   }
 }
 
@@ -289,11 +308,11 @@ if (!env.BENCH_SKIP_BUSY) {
         seconds: busySeconds,
         warmupSeconds: 1,
       });
-      const running = (await Promise.all(crawls.map((c) => client.crawls.get(c.id)))).filter(
+      const running = (await Promise.all(crawls.map((c) => retried(() => client.crawls.get(c.id))))).filter(
         (c) => c.status === 'running',
       ).length;
       const done: Crawl[] = await Promise.all(
-        crawls.map((c) => client.crawls.waitForCompletion(c.id, { pollIntervalMs: 250 })),
+        crawls.map((c) => retried(() => client.crawls.waitForCompletion(c.id, { pollIntervalMs: 250 }))),
       );
       const seconds = (performance.now() - started) / 1000;
       const counts = done.map((c) => c.numberOfResults);
@@ -318,7 +337,7 @@ if (!env.BENCH_SKIP_BUSY) {
       await busySite.close();
     }
   } catch (err: unknown) {
-    warnings.push(`The latency under ten crawls failed: ${(err as Error).message}`);
+    warnings.push(`The latency under ten crawls failed: ${describe(err)}`);
   }
 }
 await site.close();
