@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { cors } from 'hono/cors';
 import type { AppDeps, AppEnv } from './app-env.js';
 import { accountRoutes } from './account/routes.js';
+import { bearerCors as createBearerCors } from './bearer-cors.js';
 import { adminRoutes } from './admin/routes.js';
 import { apiTokenRoutes } from './api-tokens/routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -98,11 +98,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   });
   app.use('*', securityHeaders());
   // Bearer-token calls carry no ambient credentials, so any origin may make them (the SDK in browsers).
-  const bearerCors = cors({
-    origin: '*',
-    allowHeaders: ['authorization', 'content-type', 'x-project-id'],
-    maxAge: 600,
-  });
+  const bearerCors = createBearerCors();
   app.use('/crawls', bearerCors);
   app.use('/crawls/*', bearerCors);
   app.use('/crawl-options', bearerCors);

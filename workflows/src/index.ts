@@ -32,7 +32,7 @@ export { createInProcessRunner } from './runner/in-process-runner.js';
 // A worker caps the pages its activities process at once with the same limiter the runner uses.
 export { createLimiter } from './crawler/limiter.js';
 export type { FetchSummary, StoreSummary } from './runner/crawl-steps.js';
-// The raw-rate benchmark (api/bench/raw.mjs) times these alone, without the crawler around them.
+// The quality benchmark (api/bench/quality.ts) times parsePage alone, without the crawler around it.
 export { createHttpClient } from './crawler/http-client.js';
 export { assertUrlAllowed, BlockedAddressError, createGuardedLookup } from './crawler/net-guard.js';
 export { parsePage } from './crawler/parse-page.js';
