@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { CrawlEngine } from '../crawler/engine.js';
 import type { CrawlStatus, CrawlStore, PageOutcome } from '../ports.js';
 import { fetchBatchPages, finishTimedOut, seedFromSitemap, storeBatchPages } from './batch.js';
@@ -63,6 +64,8 @@ export function createInProcessRunner(options: InProcessRunnerOptions): InProces
     const remaining = job.createdAt.getTime() + job.settings.timeout * 60_000 - Date.now();
     const deadline = remaining < MAX_TIMER_MS ? AbortSignal.timeout(Math.max(remaining, 0)) : null;
     const signal = deadline ? AbortSignal.any([stop, deadline]) : stop;
+    // Every page fetched at once listens on the crawl's signal: dozens are normal, not a leak.
+    setMaxListeners(0, signal);
     const staged = new Map<string, PageOutcome[]>();
     const steps: CrawlSteps = {
       load: async () => job,
@@ -114,6 +117,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions): InProces
   const start = (crawlId: string): void => {
     if (loops.has(crawlId)) return;
     const controller = new AbortController();
+    setMaxListeners(0, controller.signal);
     const done = drive(crawlId, controller.signal)
       .catch(async (err: unknown): Promise<RunnerExit> => {
         options.onError?.(crawlId, err);
