@@ -92,4 +92,55 @@ describe('the result page of a recrawl', () => {
       expect(pageErrors.splice(0)).toEqual([]);
     },
   );
+
+  it(
+    'Recrawl from the result page compares with the crawl unless the switch is turned off',
+    { timeout: 120_000 },
+    async () => {
+      const own = await startFixtureServer();
+      mountChangingSite(own);
+      const account = await createAccount(server);
+      const { token } = await account.trawl.tokens.create({ name: 'script' });
+      const trawl = createTrawlClient({ baseUrl: server.url, token });
+      const first = await trawl.crawls.start({ startUrl: `${own.origin}/`, maxResults: 50 });
+      await trawl.crawls.waitForCompletion(first.id, { pollIntervalMs: 50 });
+
+      const { context, page } = await newPage(browser);
+      await signInContext(context, server, account);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const screenshots = resolve(import.meta.dirname, 'screenshots');
+      mkdirSync(screenshots, { recursive: true });
+      const recrawl = async (compare: boolean): Promise<string> => {
+        await page.goto(`${server.url}/crawl-result/${first.id}`);
+        await page.getByRole('button', { name: 'Recrawl' }).first().click();
+        const toggle = page.getByRole('switch', { name: /Compare with this crawl/ });
+        expect(await toggle.isChecked()).toBe(true);
+        const width = page.viewportSize()!.width;
+        await page.screenshot({ path: resolve(screenshots, `recrawl-modal-${width}.png`) });
+        if (!compare) await toggle.uncheck({ force: true });
+        await page.getByRole('button', { name: 'Start Crawl' }).click();
+        await page.waitForURL(
+          (url) => /\/crawl-result\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(first.id),
+        );
+        return page.url().split('/').pop()!;
+      };
+
+      const compared = await trawl.crawls.waitForCompletion(await recrawl(true), { pollIntervalMs: 50 });
+      expect(compared).toMatchObject({ compareWith: first.id, changes: { new: 0, changed: 0, removed: 0 } });
+      expect(compared.parentId).toBeTruthy();
+      expect((await trawl.crawls.get(first.id)).parentId).toBe(compared.parentId);
+      await page.reload();
+      await page
+        .getByLabel('Changes since the previous crawl')
+        .getByText(`${compared.changes!.unchanged} unchanged`)
+        .waitFor();
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      const plain = await trawl.crawls.waitForCompletion(await recrawl(false), { pollIntervalMs: 50 });
+      expect(plain).toMatchObject({ compareWith: null, changes: null });
+      await context.close();
+      await own.close();
+      expect(pageErrors.splice(0)).toEqual([]);
+    },
+  );
 });

@@ -43,9 +43,9 @@ afterAll(async () => {
 
 describe('crawl settings in the SDK', () => {
   it("has openapi.yaml's setting names, defaults, bounds and engine types", () => {
-    // extractionSchema is the one setting without a default: a crawl without one simply has none.
+    // extractionSchema and compareWith are the settings without a default: a crawl without them has none.
     expect(Object.keys(properties).sort()).toEqual(
-      ['startUrl', 'extractionSchema', ...Object.keys(DEFAULT_CRAWL_SETTINGS)].sort(),
+      ['startUrl', 'extractionSchema', 'compareWith', ...Object.keys(DEFAULT_CRAWL_SETTINGS)].sort(),
     );
     for (const [name, value] of Object.entries(DEFAULT_CRAWL_SETTINGS)) {
       // A default beside a $ref is not written out; the server test below covers those.

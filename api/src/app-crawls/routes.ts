@@ -9,7 +9,8 @@ import {
   ProjectHeaderSchema,
 } from '../crawls/schemas.js';
 import { toCrawlDto, toCrawlLogDto } from '../crawls/serialize.js';
-import { abortCrawl, getCrawl, listCrawlLogs, listCrawls, startCrawl } from '../crawls/service.js';
+import { startCrawlInSeries } from '../changes/service.js';
+import { abortCrawl, getCrawl, listCrawlLogs, listCrawls } from '../crawls/service.js';
 import { validationHook } from '../errors.js';
 import { errorResponses, json, memberSecurity, pageOf } from '../openapi-helpers.js';
 import { resolveProjectFilter, resolveProjectId } from '../projects/current-project.js';
@@ -174,7 +175,7 @@ export function appCrawlRoutes(): OpenAPIHono<AppEnv> {
     const { deps, auth } = c.var;
     const { origin: _origin, projectId: requested, ...settings } = c.req.valid('json');
     const projectId = await resolveProjectId(deps.db, auth, requested ?? c.req.header('x-project-id'));
-    const crawl = await startCrawl(deps, auth, projectId, settings);
+    const crawl = await startCrawlInSeries(deps, auth, projectId, settings);
     return c.json(toCrawlDto(crawl), 201);
   });
 

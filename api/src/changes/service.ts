@@ -54,6 +54,24 @@ export async function recrawl(
 }
 
 /**
+ * Starts a crawl as `POST /crawls` does; one that compares with a crawl (`compareWith`) is a recrawl, filed
+ * in that crawl's series folder like `recrawl`'s. A `compareWith` that cannot be compared with files nothing:
+ * starting refuses it with its 400.
+ */
+export async function startCrawlInSeries(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectId: string,
+  body: StartCrawlBody,
+): Promise<CrawlRow> {
+  if (!body.compareWith) return startCrawl(deps, auth, projectId, body);
+  const previous = await getCrawl(deps.db, auth, body.compareWith).catch(() => null);
+  const comparable = previous && previous.projectId === projectId && previous.status !== 'running';
+  const parentId = comparable ? await seriesFolder(deps.db, previous) : null;
+  return startCrawl(deps, auth, projectId, body, { parentId });
+}
+
+/**
  * How a scheduled run continues a series: compared with the newest finished crawl of it (the previous run, or
  * the crawl the schedule was made from) and filed in the series' folder. Null when no such crawl is left.
  */

@@ -25,7 +25,8 @@ import {
 } from '../events/schemas.js';
 import { streamCrawlEvents } from '../events/sse.js';
 import { toCrawlDto, toCrawlLogDto, toCrawlResultDto } from './serialize.js';
-import { abortCrawl, getCrawl, listCrawlLogs, listCrawlResults, listCrawls, startCrawl } from './service.js';
+import { startCrawlInSeries } from '../changes/service.js';
+import { abortCrawl, getCrawl, listCrawlLogs, listCrawlResults, listCrawls } from './service.js';
 
 const tags = ['Crawls'];
 
@@ -177,7 +178,7 @@ export function crawlRoutes(): OpenAPIHono<AppEnv> {
   app.openapi(startCrawlRoute, async (c) => {
     const { deps, auth } = c.var;
     const projectId = await resolveProjectId(deps.db, auth, c.req.header('x-project-id'));
-    const crawl = await startCrawl(deps, auth, projectId, c.req.valid('json'));
+    const crawl = await startCrawlInSeries(deps, auth, projectId, c.req.valid('json'));
     return c.json(toCrawlDto(crawl), 201);
   });
 

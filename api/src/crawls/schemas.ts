@@ -72,7 +72,7 @@ export const StartCrawlBodySchema = z
     extractionSchema: ExtractionSchemaField,
     compareWith: z.uuid({ error: 'Compare with must be a crawl ID' }).optional().openapi({
       description:
-        "A finished crawl of the same project to compare with: each result gets a `changeStatus` (and a changed page a `diff`), pages are fetched with conditional requests from that crawl's validators, unchanged pages use no usage units, and its pages this crawl no longer finds are listed as `removed`.",
+        'A finished crawl of the same project to compare with: each result gets a `changeStatus` (and a changed page a `diff`), pages are fetched with conditional requests from that crawl\'s validators, unchanged pages use no usage units, its pages this crawl no longer finds are listed as `removed`, and the crawl is filed in the series folder of the crawl it repeats ("<host> history", created when missing).',
     }),
   })
   .refine((body) => !(body.useSitemap && body.entireWebsite), {

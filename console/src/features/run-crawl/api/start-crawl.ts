@@ -3,8 +3,11 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useTrawl } from '../../../lib/session';
 
+/** Settings to start with, and the finished crawl to compare with when it is a recrawl. */
+export type StartSettings = CrawlSettings & { compareWith?: string };
+
 /** Starts a crawl and marks every cached crawl list stale, so the new crawl shows up. */
-export function useStartCrawl(): (settings: CrawlSettings) => Promise<Crawl> {
+export function useStartCrawl(): (settings: StartSettings) => Promise<Crawl> {
   const trawl = useTrawl();
   const { mutate } = useSWRConfig();
   return useCallback(

@@ -56,6 +56,9 @@ export function RunCrawlModal({ source, isPublic, onClose }: RunCrawlModalProps)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [json, setJson] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // A recrawl of a finished crawl compares with it by default: what changed, in the site's history folder.
+  const comparable = source !== null && !isPublic && source.status !== 'running';
+  const [compare, setCompare] = useState(comparable);
 
   const { options } = useCrawlOptions(!isPublic);
   const effectiveForm = withAvailableStaticIps(form, options?.staticIp, isPublic);
@@ -109,7 +112,9 @@ export function RunCrawlModal({ source, isPublic, onClose }: RunCrawlModalProps)
       }
     }
     try {
-      const crawl = await startCrawl(settings);
+      const crawl = await startCrawl(
+        comparable && compare ? { ...settings, compareWith: source.id } : settings,
+      );
       saveLastUsedSettings(settings);
       toast.success('Starting crawl');
       onClose();
@@ -156,6 +161,14 @@ export function RunCrawlModal({ source, isPublic, onClose }: RunCrawlModalProps)
           </>
         ) : (
           <JsonSettingsEditor value={json} onChange={setJson} errors={jsonErrors} />
+        )}
+        {comparable && (
+          <Switch
+            label="Compare with this crawl"
+            description="Marks each page new, changed, unchanged or removed, and files both crawls in the site's history folder"
+            checked={compare}
+            onChange={setCompare}
+          />
         )}
         {!isPublic && (
           <ScheduleSection
