@@ -83,7 +83,7 @@ describe('invitations', () => {
     async () => {
       const owner = await createAccount(server, 'Owner');
       const page = await open('/settings/team', owner);
-      await page.getByRole('heading', { name: 'Pending invitations' }).waitFor();
+      await page.getByRole('heading', { name: 'Pending invitations', exact: true }).waitFor();
       await page.getByText('No pending invitations').waitFor();
       await page.getByRole('button', { name: 'Send invite' }).click();
       await page.getByText('Invalid email', { exact: true }).waitFor();
