@@ -49,8 +49,7 @@ export async function recrawl(
   if (options.changes === false) {
     return startCrawl(deps, caller, previous.projectId, body, { parentId: previous.parentId });
   }
-  const parentId = await seriesFolder(deps.db, previous);
-  return startCrawl(deps, caller, previous.projectId, { ...body, compareWith: previous.id }, { parentId });
+  return startCrawlInSeries(deps, caller, previous.projectId, { ...body, compareWith: previous.id });
 }
 
 /**
