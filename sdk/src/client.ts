@@ -73,6 +73,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Polls in a row that may fail to reach the API before {@link CrawlsApi.waitForCompletion} gives up. */
+export const WAIT_CONNECTION_ATTEMPTS = 5;
+
 /** Options of {@link CrawlsApi.waitForCompletion}. */
 export interface WaitOptions extends RequestOptions {
   /** Milliseconds between polls. @default 1000 */
@@ -163,7 +166,9 @@ export interface CrawlsApi {
    */
   downloadCsv(id: string, options?: RequestOptions): Promise<string>;
   /**
-   * Polls until the crawl leaves `running`, then returns it in its final state.
+   * Polls until the crawl leaves `running`, then returns it in its final state. A poll that cannot reach
+   * the API (a connection reset, a server restarting) is tried again at the next interval; after
+   * {@link WAIT_CONNECTION_ATTEMPTS} such failures in a row the last one is thrown.
    * @example
    * const done = await trawl.crawls.waitForCompletion(crawl.id, { pollIntervalMs: 2000 });
    * if (done.status !== 'succeeded') console.warn(done.status);
@@ -370,8 +375,16 @@ export function createTrawlClient(options: TrawlClientOptions): TrawlClient {
       ) as Promise<string>,
     async waitForCompletion(id, o = {}) {
       const interval = o.pollIntervalMs ?? 1000;
-      for (;;) {
-        const crawl = await crawls.get(id, o);
+      for (let failures = 0; ;) {
+        let crawl: Crawl;
+        try {
+          crawl = await crawls.get(id, o);
+          failures = 0;
+        } catch (err: unknown) {
+          if (!(err instanceof TrawlConnectionError) || ++failures >= WAIT_CONNECTION_ATTEMPTS) throw err;
+          await sleep(interval, o.signal);
+          continue;
+        }
         o.onProgress?.(crawl);
         if (crawl.status !== 'running') return crawl;
         await sleep(interval, o.signal);

@@ -8,7 +8,7 @@
  *
  * @packageDocumentation
  */
-export { createTrawlClient } from './client.js';
+export { createTrawlClient, WAIT_CONNECTION_ATTEMPTS } from './client.js';
 export type {
   CrawlsApi,
   RequestOptions,

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { startDocsFixture, startTestServer, type DocsFixture, type TestServer } from '@trawl/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +6,7 @@ import {
   TrawlApiError,
   TrawlConnectionError,
   validateCrawlSettings,
+  WAIT_CONNECTION_ATTEMPTS,
   type TrawlClient,
 } from '../src/index.js';
 
@@ -111,6 +112,46 @@ describe('createTrawlClient', () => {
     expect(err).toMatchObject({ status: 0, code: 'connection_error' });
     expect(await offline.isHealthy()).toBe(false);
     expect(await trawl.isHealthy()).toBe(true);
+  });
+
+  it('keeps waiting through connections that are reset, and gives up when they keep failing', async () => {
+    const crawl = await trawl.crawls.start({ startUrl: fixture.startUrl, maxResults: 2, maxDepth: 1 });
+    // A proxy in front of the API that resets the next `resets` connections it is given.
+    let resets = 3;
+    const sockets = new Set<Socket>();
+    const proxy = createServer((client) => {
+      sockets.add(client);
+      client.on('close', () => sockets.delete(client));
+      if (resets > 0) {
+        resets--;
+        client.resetAndDestroy();
+        return;
+      }
+      const upstream = connect(Number(new URL(server.url).port), '127.0.0.1');
+      client.pipe(upstream).pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = proxy.address() as { port: number };
+      const flaky = createTrawlClient({ baseUrl: `http://127.0.0.1:${port}`, token: server.token });
+      const done = await flaky.crawls.waitForCompletion(crawl.id, { pollIntervalMs: 20 });
+      expect(done.status).toBe('succeeded');
+      expect(resets).toBe(0);
+
+      // The kept-alive connection goes, so every poll needs a new one.
+      for (const socket of sockets) socket.destroy();
+      resets = WAIT_CONNECTION_ATTEMPTS;
+      const err = await flaky.crawls
+        .waitForCompletion(crawl.id, { pollIntervalMs: 20 })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TrawlConnectionError);
+      expect(resets).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });
 
