@@ -1,9 +1,11 @@
 import {
   CHANGING_SITE,
   mountChangingSite,
+  mountRealisticSite,
   startFixtureServer,
   type ChangingSite,
   type FixtureServer,
+  type RealisticSite,
 } from '@trawl/fixtures';
 import { createTrawlClient, TrawlApiError, type Crawl, type CrawlResult, type TrawlClient } from '@trawl/sdk';
 import { eq } from 'drizzle-orm';
@@ -182,5 +184,42 @@ describe('recrawling a site that changed', () => {
     });
     expect(anonymous.status).toBe(400);
     expect(await anonymous.json()).toMatchObject({ code: 'account_required' });
+  });
+});
+
+describe('recrawling a site that did not change', () => {
+  // The realistic site's exact copies and excerpts are left out of the first crawl as duplicates. Their
+  // originals answer the recrawl with a 304, so the recrawl must still know their content to leave the
+  // copies out again: otherwise they come back as `new` pages of an unchanged site.
+  let realistic: FixtureServer;
+  let mounted: RealisticSite;
+  let first: Crawl;
+  let second: Crawl;
+
+  beforeAll(async () => {
+    realistic = await startFixtureServer();
+    mounted = mountRealisticSite(realistic, { pages: 150, slowMs: 10, validators: true });
+    const started = await trawl.crawls.start({
+      startUrl: `${realistic.origin}/`,
+      entireWebsite: true,
+      engineType: 'cheerio',
+    });
+    first = await trawl.crawls.waitForCompletion(started.id, { pollIntervalMs: 50 });
+    mounted.notModified = 0;
+    const next = await trawl.crawls.recrawl(first.id);
+    second = await trawl.crawls.waitForCompletion(next.id, { pollIntervalMs: 50 });
+  }, 180_000);
+  afterAll(() => realistic?.close());
+
+  it('reports every page unchanged, the duplicates left out as the first crawl left them', () => {
+    expect(mounted.exactDuplicates.length + mounted.excerpts.length).toBeGreaterThan(0);
+    expect(first.numberOfResults).toBeLessThan(150);
+    expect(second).toMatchObject({
+      status: 'succeeded',
+      numberOfResults: first.numberOfResults,
+      changes: { new: 0, changed: 0, unchanged: first.numberOfResults, removed: 0 },
+    });
+    // Every stored page was asked for conditionally and answered 304.
+    expect(mounted.notModified).toBe(first.numberOfResults);
   });
 });

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  hashContent,
   hasMarkdownContent,
   removeSeenBlocks,
+  splitBlocks,
   urlKey,
   type BatchCommit,
   type CommitOutcome,
@@ -102,6 +104,7 @@ export async function commitBatch(
         title: crawls.title,
         startUrls: crawls.startUrls,
         compareWith: crawls.compareWith,
+        deduplicateContent: crawls.deduplicateContent,
       })
       .from(crawls)
       .where(eq(crawls.id, crawlId))
@@ -150,6 +153,12 @@ export async function commitBatch(
         logs.push({ level: 'info', message: `Skipped duplicate ${result.url}`, description: duplicateOf });
       else identified.push(result);
     }
+    if (crawl.deduplicateContent)
+      await claimCarriedOver(
+        tx,
+        crawlId,
+        identified.filter((r) => r.notModified),
+      );
     const unique = await claimContent(tx, crawlId, identified, logs);
 
     // One unit per stored result, within the team's budget (billing/usage.ts); the team's row stays locked.
@@ -269,6 +278,34 @@ async function claimIdentity(tx: Transaction, crawlId: string, result: PageResul
     if (inserted.length === 0) return alias.why;
   }
   return null;
+}
+
+/**
+ * A recrawl's page that the server said was not modified keeps the previous crawl's markdown, unparsed and
+ * not deduplicated again. Its content still claims its whole-page hash and its blocks, as a parsed page's
+ * does: the copies and excerpts of it that the previous crawl left out as duplicates are left out again,
+ * instead of coming back as new pages of an unchanged site.
+ */
+async function claimCarriedOver(tx: Transaction, crawlId: string, results: PageResult[]): Promise<void> {
+  if (results.length === 0) return;
+  await tx.execute(sql`
+    insert into ${crawlPageHashes} (crawl_id, hash, url)
+    select ${crawlId}, h, u from unnest(${sql.param(results.map((r) => hashContent(r.markdown)))}::bigint[], ${sql.param(results.map((r) => r.url))}::text[]) as t(h, u)
+    on conflict do nothing`);
+  const blocks = [
+    ...new Set(
+      results.flatMap((r) =>
+        splitBlocks(r.markdown)
+          .filter((b) => b.dedupable)
+          .map((b) => b.hash),
+      ),
+    ),
+  ];
+  if (blocks.length === 0) return;
+  await tx.execute(sql`
+    insert into ${crawlBlockHashes} (crawl_id, hash)
+    select ${crawlId}, unnest(${sql.param(blocks)}::bigint[])
+    on conflict do nothing`);
 }
 
 /**
