@@ -127,4 +127,31 @@ describe('main content, other settings', () => {
     expect(run.crawl.status).toBe('succeeded');
     expect(run.results.map((r) => new URL(r.url).pathname)).toEqual([CONTENT_SITE.behindBlank]);
   });
+
+  it('logs a page too dense to parse and goes on, the server unharmed', async () => {
+    // 5 MiB of dense markup (the largest page the crawler takes) needs more memory than a parse worker has.
+    const cell = (i: number) => `<p><a href="#c${i}">${i}</a><em>e</em><b>b</b></p>`;
+    const parts: string[] = [];
+    for (let i = 0, size = 0; size < 5 * 1024 * 1024 - 200; i++) {
+      parts.push(cell(i));
+      size += parts.at(-1)!.length;
+    }
+    site.route('/dense', {
+      body: `<html><head><title>Dense</title></head><body><main>${parts.join('')}</main></body></html>`,
+    });
+    site.route('/dense-index', {
+      body: '<html><head><title>Index</title></head><body><main><h1>Index</h1><p>The dense page is <a href="/dense">here</a>.</p></main></body></html>',
+    });
+    const run = await crawl({ startUrl: `${site.origin}/dense-index`, maxResults: 5, maxDepth: 1 });
+    expect(run.crawl.status).toBe('succeeded');
+    expect(run.results.map((r) => new URL(r.url).pathname)).toEqual(['/dense-index']);
+    expect(run.logs).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: `Failed to parse ${site.origin}/dense`,
+        description: 'Parsing failed: the page needs more than the 192 MB of memory a parse worker has',
+      }),
+    );
+    expect(await trawl.isHealthy()).toBe(true);
+  }, 180_000);
 });

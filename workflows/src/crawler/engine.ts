@@ -21,7 +21,7 @@ import {
 } from './http-client.js';
 import { hasMarkdownContent } from './markdown.js';
 import type { ParsedPage } from './parse-page.js';
-import { createParsePool, type ParsePool } from './parse-pool.js';
+import { createParsePool, ParseError, type ParsePool } from './parse-pool.js';
 import { createHostScheduler, type HostScheduler, type SharedPoliteness } from './politeness.js';
 import { needsRendering } from './render-detect.js';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.js';
@@ -297,6 +297,10 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
       } catch (err: unknown) {
         if (err instanceof BrowserUnavailableError) {
           logs.push({ level: 'error', message: `Failed to render ${entry.url}`, description: err.message });
+          return outcome(null);
+        }
+        if (err instanceof ParseError) {
+          logs.push({ level: 'warn', message: `Failed to parse ${entry.url}`, description: err.message });
           return outcome(null);
         }
         throw err;

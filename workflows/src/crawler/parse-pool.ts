@@ -17,6 +17,25 @@ interface Job {
   reject: (err: Error) => void;
 }
 
+type WorkerMessage = { ready?: true; id?: number; page?: ParsedPage; error?: string };
+
+/**
+ * A worker's heap is bounded; it grows only while a large page is parsed: a 3 MB article needs about
+ * 90 MB. A smaller bound than this kills workers on pages that are merely long.
+ */
+const PARSE_WORKER_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 8 };
+
+/** A page that could not be parsed: the crawl logs it and goes on. */
+export class ParseError extends Error {
+  constructor(reason: string) {
+    super(`Parsing failed: ${reason}`);
+    this.name = 'ParseError';
+  }
+}
+
+const settle = (job: Job, msg: WorkerMessage): void =>
+  msg.error !== undefined ? job.reject(new ParseError(msg.error)) : job.resolve(msg.page!);
+
 interface Slot {
   worker: Worker;
   ready: boolean;
@@ -25,13 +44,13 @@ interface Slot {
 
 /**
  * Parses pages on `size` worker threads so the main thread keeps fetching and committing; with size 0
- * it parses inline. Each job goes to the worker with the fewest jobs. When a worker dies its jobs are
- * parsed inline and it is replaced; when one dies before it ever started, the pool parses inline for good.
+ * it parses inline. Each job goes to the worker with the fewest jobs. When a worker dies it is replaced,
+ * and each job it held runs again alone, on a worker of its own: if that one dies too, the job is the
+ * page that kills workers, and it fails with a clear error rather than taking the main thread's memory
+ * (a page of dense markup can need gigabytes). When a worker dies before it ever started, the pool
+ * parses inline for good.
  */
 export function createParsePool(size: number, onWorkerFailure?: (err: Error) => void): ParsePool {
-  // A worker's heap is bounded so a few of them stay cheap; one that runs out dies and is replaced, and
-  // its pages are parsed on the main thread instead.
-  const resourceLimits = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
   const script = workerScript();
   let slots: Slot[] = [];
   let nextId = 0;
@@ -40,38 +59,76 @@ export function createParsePool(size: number, onWorkerFailure?: (err: Error) => 
     try {
       job.resolve(parsePage(job.input));
     } catch (err: unknown) {
-      job.reject(err instanceof Error ? err : new Error(String(err)));
+      job.reject(new ParseError(err instanceof Error ? err.message : String(err)));
     }
   };
 
-  const spawn = (): Slot => {
-    const worker = script!.fromSource
+  const startWorker = (): Worker =>
+    script!.fromSource
       ? // From TypeScript sources (tests, tsx): register tsx inside the worker, then load the worker module.
         new Worker(
           `import(${JSON.stringify(script!.tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(script!.url.href)}); });`,
-          { eval: true, resourceLimits },
+          { eval: true, resourceLimits: PARSE_WORKER_LIMITS },
         )
-      : new Worker(script!.url, { resourceLimits });
+      : new Worker(script!.url, { resourceLimits: PARSE_WORKER_LIMITS });
+
+  const spawn = (): Slot => {
+    const worker = startWorker();
     const slot: Slot = { worker, ready: false, jobs: new Map() };
-    worker.on('message', (msg: { ready?: true; id?: number; page?: ParsedPage; error?: string }) => {
+    worker.on('message', (msg: WorkerMessage) => {
       if (msg.ready) return void (slot.ready = true);
       const job = slot.jobs.get(msg.id!);
       slot.jobs.delete(msg.id!);
-      if (msg.error !== undefined) job?.reject(new Error(`Parsing failed: ${msg.error}`));
-      else job?.resolve(msg.page!);
+      if (job) settle(job, msg);
     });
     const died = (err: Error): void => {
       if (closed || !slots.includes(slot)) return;
       onWorkerFailure?.(err);
       slots = slots.filter((s) => s !== slot);
       if (slot.ready) slots.push(spawn());
-      for (const job of slot.jobs.values()) inline(job);
+      const orphans = [...slot.jobs.values()];
       slot.jobs.clear();
+      for (const job of orphans) (slot.ready ? runAlone : inline)(job);
     };
     worker.on('error', died);
     worker.on('exit', (code) => code !== 0 && died(new Error(`Parse worker exited with code ${code}`)));
     worker.unref();
     return slot;
+  };
+
+  /** Runs one job on a worker of its own, ended once the job is. */
+  const runAlone = (job: Job): void => {
+    if (closed) return job.reject(new ParseError('the parse pool is closed'));
+    const worker = startWorker();
+    let done = false;
+    const finish = (end: () => void): void => {
+      if (done) return;
+      done = true;
+      end();
+      void worker.terminate();
+    };
+    const killed = (): void =>
+      finish(() =>
+        job.reject(
+          new ParseError(
+            `the page needs more than the ${PARSE_WORKER_LIMITS.maxOldGenerationSizeMb} MB of memory a parse worker has`,
+          ),
+        ),
+      );
+    worker.on('message', (msg: WorkerMessage) => {
+      if (!msg.ready) finish(() => settle(job, msg));
+    });
+    worker.on('error', killed);
+    worker.on('exit', killed);
+    worker.unref();
+    worker.postMessage({ id: 0, input: job.input });
+  };
+
+  const dispatch = (job: Job): void => {
+    const target = slots.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+    const id = nextId++;
+    target.jobs.set(id, job);
+    target.worker.postMessage({ id, input: job.input });
   };
   if (script && size > 0) slots = Array.from({ length: size }, spawn);
 
@@ -90,10 +147,7 @@ export function createParsePool(size: number, onWorkerFailure?: (err: Error) => 
           reject: (err) => (signal?.removeEventListener('abort', onAbort), reject(err)),
         };
         if (slots.length === 0) return inline(job);
-        const target = slots.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
-        const id = nextId++;
-        target.jobs.set(id, job);
-        target.worker.postMessage({ id, input });
+        dispatch(job);
       });
     },
     async close() {
