@@ -217,6 +217,65 @@ describe('a model behind an OpenAI-compatible endpoint', () => {
     expect(csv.split('\r\n')[1]).toMatch(/,"{""topic"":""Rust"",""minutes"":4}",100$/);
   });
 
+  it('does not ask the model again about a page the recrawl finds not modified, and keeps its data', async () => {
+    const etag = '"validated-v1"';
+    let answered304 = 0;
+    site.route('/blog/tech/validated', (req) => {
+      if (req.headers['if-none-match'] === etag) {
+        answered304++;
+        return { status: 304, headers: { etag } };
+      }
+      return {
+        headers: { 'content-type': 'text/html; charset=utf-8', etag },
+        body: '<!doctype html><html><head><title>Validated</title></head><body><main><article><h1>Validated</h1><p>Category: Tech</p><p>Conditional requests save everyone work.</p></article></main></body></html>',
+      };
+    });
+    const schema = { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] };
+    llm.answer = (r) => ({
+      json: { matches: true, reason: 'A tech post.', content: r.page.text.trim(), data: { topic: 'HTTP' } },
+    });
+    const first = await crawlToEnd(trawl, {
+      startUrl: `${site.origin}/blog/tech/validated`,
+      maxResults: 1,
+      extractionSchema: schema,
+    });
+    expect(first.results).toHaveLength(1);
+    expect(llm.requests).toHaveLength(1);
+    llm.requests.length = 0;
+
+    const again = await trawl.crawls.recrawl(first.crawl.id);
+    const second = await trawl.crawls.waitForCompletion(again.id, { pollIntervalMs: 50 });
+    const results: CrawlResult[] = [];
+    for await (const r of trawl.crawls.results(second.id)) results.push(r);
+    expect(answered304).toBe(1);
+    expect(llm.requests).toHaveLength(0);
+    expect(second).toMatchObject({
+      status: 'succeeded',
+      extractionTokens: 0,
+      changes: { new: 0, changed: 0, unchanged: 1, removed: 0 },
+    });
+    expect(results[0]).toMatchObject({
+      changeStatus: 'unchanged',
+      markdown: first.results[0]!.markdown,
+      data: { topic: 'HTTP' },
+      extractionTokens: 0,
+    });
+
+    // Another instruction is another extraction: the page is fetched and asked about again.
+    const other = await trawl.crawls.start({
+      startUrl: `${site.origin}/blog/tech/validated`,
+      maxResults: 1,
+      deduplicateContent: false,
+      engineType: 'cheerio',
+      extraction: 'Extract the HTTP advice',
+      extractionSchema: schema,
+      compareWith: first.crawl.id,
+    });
+    await trawl.crawls.waitForCompletion(other.id, { pollIntervalMs: 50 });
+    expect(answered304).toBe(1);
+    expect(llm.requests).toHaveLength(1);
+  });
+
   it('refuses an invalid schema with a 400 naming the problem', async () => {
     const response = await fetch(`${server.url}/crawls`, {
       method: 'POST',

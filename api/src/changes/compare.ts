@@ -17,6 +17,9 @@ export interface PreviousResult {
   markdown: string;
   contentHash: string | null;
   links: string[] | null;
+  /** What the crawl's extraction took from the page, and the tokens it cost (null without extraction). */
+  data: unknown;
+  extractionTokens: number | null;
 }
 
 /** The hash a result's markdown is compared by, for servers that send no validators. */
@@ -51,6 +54,8 @@ export async function loadPreviousResults(
       markdown: crawlResults.markdown,
       contentHash: crawlResults.contentHash,
       links: crawlResults.links,
+      data: crawlResults.data,
+      extractionTokens: crawlResults.extractionTokens,
     })
     .from(crawlResults)
     .where(
@@ -63,7 +68,10 @@ export async function loadPreviousResults(
   return new Map(rows.map((r) => [r.urlKey ?? urlKey(r.url), { ...r, urlKey: r.urlKey ?? urlKey(r.url) }]));
 }
 
-/** A 304 carries no body: it takes the previous crawl's title, markdown and links. */
+/**
+ * A 304 carries no body: it takes the previous crawl's title, markdown and links, and with extraction its
+ * data, at no tokens (the model is not asked again about a page that did not change).
+ */
 export function fillNotModified(result: PageResult, previous: PreviousResult | undefined): PageResult | null {
   if (!result.notModified) return result;
   if (!previous) return null;
@@ -73,6 +81,7 @@ export function fillNotModified(result: PageResult, previous: PreviousResult | u
     markdown: previous.markdown,
     links: previous.links ?? result.links ?? [],
     dedup: null,
+    ...(previous.extractionTokens !== null ? { extraction: { tokens: 0, data: previous.data ?? null } } : {}),
   };
 }
 

@@ -152,8 +152,11 @@ export function createCrawlStore(db: Database): CrawlStore {
 
 /**
  * On a recrawl, each claimed URL that the crawl it repeats stored with HTTP validators carries them (and
- * the page's links) to the fetch, which then asks the server whether the page changed. Not for crawls
- * with an extraction instruction: a 304 has no body to extract from.
+ * the page's links) to the fetch, which then asks the server whether the page changed; on a 304 the page
+ * keeps what that crawl stored (its markdown, and its extracted data). Only when both crawls turn a page
+ * into markdown the same way: the same main-content and links settings, and the same extraction
+ * instruction, method and schema (a page the previous crawl's instruction skipped has no stored result,
+ * and is fetched and extracted again).
  */
 async function withPreviousValidators(
   db: Database,
@@ -169,8 +172,14 @@ async function withPreviousValidators(
   }>(
     await db.execute(sql`
       select r.url_key, r.etag, r.last_modified, r.links
-      from ${crawls} c join ${crawlResults} r on r.crawl_id = c.compare_with
-      where c.id = ${crawlId} and c.extraction is null
+      from ${crawls} c
+        join ${crawls} p on p.id = c.compare_with
+        join ${crawlResults} r on r.crawl_id = p.id
+      where c.id = ${crawlId}
+        and c.exclude_non_main_tags = p.exclude_non_main_tags and c.include_links = p.include_links
+        and c.extraction is not distinct from p.extraction
+        and c.extraction_method is not distinct from p.extraction_method
+        and c.extraction_schema is not distinct from p.extraction_schema
         and r.url_key = any(${sql.param(entries.map((e) => urlKey(e.url)))}::text[])
         and r.change_status is distinct from 'removed' and r.links is not null
         and (r.etag is not null or r.last_modified is not null)`),

@@ -50,7 +50,8 @@ export async function extractBatchPages(
     pages.map(async (fetched): Promise<PageOutcome> => {
       let page = fetched;
       const result = page.result;
-      if (!result) return page;
+      // Not modified since the crawl this one repeats: the store keeps that crawl's extracted content.
+      if (!result || result.notModified) return page;
       const key = urlKey(page.entry.url);
       let extraction: PageExtraction | undefined = known.get(key);
       if (!extraction) {
