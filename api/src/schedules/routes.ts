@@ -126,7 +126,7 @@ export function scheduleRoutes(): OpenAPIHono<AppEnv> {
   });
 
   app.openapi(deleteScheduleRoute, async (c) => {
-    await deleteSchedule(c.var.deps.db, c.var.auth, c.req.valid('param').id);
+    await deleteSchedule(c.var.deps, c.var.auth, c.req.valid('param').id);
     return c.body(null, 204);
   });
 
