@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import type { Mailer } from './email/mailer.js';
 import type { EventHub } from './events/hub.js';
 import type { Logger } from './logger.js';
+import type { TemporalSchedules } from './schedules/temporal-schedules.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 /** What every request handler can reach: the app's dependencies, and who is calling once authenticated. */
@@ -19,6 +20,8 @@ export interface AppDeps {
   /** Sends the webhook outbox. */
   webhooks: WebhookDispatcher;
   logger: Logger;
+  /** With crawls on Temporal, the Temporal Schedules kept in step with schedules; unset otherwise. */
+  temporalSchedules?: TemporalSchedules;
 }
 
 export interface AppEnv {

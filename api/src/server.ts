@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createLogger, type Logger } from './logger.js';
 import { saveDefaultBudget } from './billing/usage.js';
 import { createScheduler, type Scheduler } from './schedules/scheduler.js';
+import { createTemporalSchedules } from './schedules/temporal-schedules.js';
 import { createWebhookDispatcher } from './webhooks/dispatcher.js';
 
 export interface RunningServer {
@@ -80,6 +81,16 @@ export async function startServer(config: Config, options: StartServerOptions = 
     mailer,
     webhooks,
     logger,
+    ...(config.temporal && {
+      temporalSchedules: createTemporalSchedules({
+        ...config.temporal,
+        crawl: {
+          loop: { ...LEGACY_LOOP, batchSize: config.crawl.batchSize },
+          retryWindowSeconds: config.temporal.retryWindowSeconds,
+        },
+        logger,
+      }),
+    }),
   };
   const app = createApp(deps);
   const scheduler = createScheduler(deps);
@@ -116,6 +127,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       mailer.close();
       await webhooks.close();
       await orchestrator.close();
+      await deps.temporalSchedules?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();

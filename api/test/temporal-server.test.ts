@@ -1,6 +1,6 @@
 import { mountDocsSite, startFixtureServer, type FixtureServer } from '@trawl/fixtures';
 import { createTrawlClient, type TrawlClient } from '@trawl/sdk';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, ScheduleNotFoundError } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { urlKey, type CrawlEngine, type CrawlStore } from '@trawl/workflows';
 import {
@@ -9,6 +9,7 @@ import {
   createActivities,
   createCrawlWorkers,
   crawlWorkflowId,
+  temporalScheduleId,
   type CrawlWorkflowInput,
 } from '@trawl/workflows/temporal';
 import { eq } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import { createTemporalReconciler } from '../src/crawls/temporal-reconciler.js';
 import { temporalCrawlWorkflows } from '../src/crawls/temporal-workflows.js';
 import { crawlBatches, crawlFrontier, crawls } from '../src/db/schema.js';
 import { createLogger } from '../src/logger.js';
+import { createScheduledRunActivities, temporalRunPorts } from '../src/schedules/scheduled-run-activity.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 // Whole crawls on a real Temporal server, with workers in this process: an HTTP worker and a browser
@@ -69,10 +71,21 @@ describe.skipIf(!address)(
       const httpEngine = createEngine(config, createLogger('error'), politeness);
       browserEngine = createEngine(config, createLogger('error'), politeness);
       const options = { address: address!, namespace, maxConcurrentActivities: 8 };
+      connection = await Connection.connect({ address: address! });
+      client = new Client({ connection, namespace });
       const http = await createCrawlWorkers({
         ...options,
         queues: ['http'],
-        activities: createActivities({ store: flaky, engine: httpEngine }),
+        activities: {
+          ...createActivities({ store: flaky, engine: httpEngine }),
+          // As `npm run worker` has it: the activity of the runs Temporal Schedules start.
+          ...createScheduledRunActivities({
+            db,
+            config,
+            logger: createLogger('error'),
+            ...temporalRunPorts(client),
+          }),
+        },
       });
       const browser = await createCrawlWorkers({
         ...options,
@@ -87,8 +100,6 @@ describe.skipIf(!address)(
         await Promise.all([httpEngine.close(), browserEngine.close()]);
         await Promise.all([http.connection.close(), browser.connection.close()]);
       };
-      connection = await Connection.connect({ address: address! });
-      client = new Client({ connection, namespace });
       trawl = createTrawlClient({ baseUrl: server.url, token: server.token });
     }, 120_000);
     afterAll(async () => {
@@ -246,5 +257,30 @@ describe.skipIf(!address)(
       const first = await client.workflow.getHandle(handle.workflowId, handle.firstExecutionRunId).describe();
       expect(first.status.name).toBe('CONTINUED_AS_NEW');
     }, 120_000);
+
+    it('runs a schedule as a Temporal Schedule: a run records and starts its crawl once, deleting removes it', async () => {
+      const schedule = await trawl.schedules.create({
+        settings: { startUrl: `${site.origin}/about`, maxResults: 1, engineType: 'cheerio' },
+        intervalSeconds: 3600,
+      });
+      const handle = client.schedule.getHandle(temporalScheduleId(schedule.id));
+      const described = await handle.describe();
+      expect(described.spec.intervals?.[0]?.every).toBe(3_600_000);
+      expect(described.action).toMatchObject({ workflowType: 'scheduledCrawlRun', taskQueue: 'trawl-http' });
+      // Fired now rather than in an hour: the run's due time is the trigger's.
+      await handle.trigger();
+      await expect
+        .poll(async () => (await trawl.schedules.runs(schedule.id)).map((r) => r.status), {
+          timeout: 30_000,
+          interval: 500,
+        })
+        .toEqual(['started']);
+      const [run] = await trawl.schedules.runs(schedule.id);
+      const done = await trawl.crawls.waitForCompletion(run!.crawlId!, { pollIntervalMs: 200 });
+      expect(done).toMatchObject({ status: 'succeeded', numberOfResults: 1 });
+
+      await trawl.schedules.delete(schedule.id);
+      await expect(handle.describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
+    }, 90_000);
   },
 );

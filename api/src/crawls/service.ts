@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { cleanUrl, urlKey } from '@trawl/workflows';
 import type { AppDeps } from '../app-env.js';
+import type { Config } from '../config.js';
+import type { CrawlOrchestrator } from './orchestrator.js';
 import type { AuthContext } from '../auth/bearer.js';
 import type { Database, Transaction } from '../db/client.js';
 import { crawlFrontier, crawlLogs, crawlResults, crawls } from '../db/schema.js';
@@ -37,9 +39,18 @@ export async function startCrawl(
 
 export type NewCrawl = typeof crawls.$inferInsert;
 
+/**
+ * What starting a crawl needs of the app: less than all of it, so a Temporal worker (a schedule's run)
+ * starts crawls with the same code as a request does.
+ */
+export type LaunchDeps = Pick<AppDeps, 'db' | 'logger'> & {
+  config: Pick<Config, 'staticIp' | 'extraction'>;
+  orchestrator: Pick<CrawlOrchestrator, 'start'>;
+};
+
 /** Checks a start's settings and the team's budget, and returns the crawl row to insert (400/402 otherwise). */
 export async function prepareCrawl(
-  deps: AppDeps,
+  deps: Pick<LaunchDeps, 'db' | 'config'>,
   auth: AuthContext,
   projectId: string,
   body: StartCrawlBody,
@@ -102,7 +113,10 @@ export async function insertCrawl(tx: Transaction, values: NewCrawl): Promise<Cr
 }
 
 /** Hands an inserted crawl to the orchestrator; if it cannot take it, ends the crawl `error` and answers 503. */
-export async function launchCrawl(deps: AppDeps, crawl: CrawlRow): Promise<CrawlRow> {
+export async function launchCrawl(
+  deps: Pick<LaunchDeps, 'db' | 'logger' | 'orchestrator'>,
+  crawl: CrawlRow,
+): Promise<CrawlRow> {
   try {
     await deps.orchestrator.start(crawl.id);
   } catch (err: unknown) {

@@ -44,11 +44,11 @@ const createScheduleRoute = route({
   operationId: 'createSchedule',
   summary: 'Schedule a crawl',
   description:
-    "Runs a crawl's settings (`crawlId`) or the given `settings` on a cron expression or an interval of at least 5 minutes, in `timeZone`. Each run starts a crawl in the project. Runs missed while no server was up are not replayed: the latest missed one runs once.",
+    "Runs a crawl's settings (`crawlId`) or the given `settings` on a cron expression or an interval of at least 5 minutes, in `timeZone`. Each run starts a crawl in the project. Runs missed while no server was up are not replayed: the latest missed one runs once. With crawls on Temporal the schedule is a Temporal Schedule too, and a Temporal that does not answer is a 503 `scheduler_unavailable` that creates nothing.",
   request: { headers: ProjectHeaderSchema, body: { required: true, ...json(CreateScheduleBodySchema) } },
   responses: {
     201: { description: 'The schedule.', ...json(ScheduleSchema) },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 503),
   },
 });
 const getScheduleRoute = route({
@@ -70,7 +70,7 @@ const updateScheduleRoute = route({
   request: { params: IdParamsSchema, body: { required: true, ...json(UpdateScheduleBodySchema) } },
   responses: {
     200: { description: 'The schedule.', ...json(ScheduleSchema) },
-    ...errorResponses(400, 401, 404),
+    ...errorResponses(400, 401, 404, 503),
   },
 });
 const deleteScheduleRoute = route({
@@ -80,7 +80,7 @@ const deleteScheduleRoute = route({
   summary: 'Delete a schedule',
   description: 'No more runs start; the crawls it started are kept.',
   request: { params: IdParamsSchema },
-  responses: { 204: { description: 'Deleted.' }, ...errorResponses(401, 404) },
+  responses: { 204: { description: 'Deleted.' }, ...errorResponses(401, 404, 503) },
 });
 const listRunsRoute = route({
   method: 'get',
@@ -126,7 +126,7 @@ export function scheduleRoutes(): OpenAPIHono<AppEnv> {
   });
 
   app.openapi(deleteScheduleRoute, async (c) => {
-    await deleteSchedule(c.var.deps.db, c.var.auth, c.req.valid('param').id);
+    await deleteSchedule(c.var.deps, c.var.auth, c.req.valid('param').id);
     return c.body(null, 204);
   });
 

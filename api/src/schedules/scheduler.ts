@@ -4,11 +4,11 @@ import type { AuthContext } from '../auth/bearer.js';
 import { StartCrawlBodySchema } from '../crawls/schemas.js';
 import type { CrawlRow } from '../crawls/serialize.js';
 import { continueSeries } from '../changes/service.js';
-import { insertCrawl, launchCrawl, prepareCrawl } from '../crawls/service.js';
+import { insertCrawl, launchCrawl, prepareCrawl, type LaunchDeps } from '../crawls/service.js';
 import { projects, scheduleRuns, schedules } from '../db/schema.js';
 import { schedulerNow } from './clock.js';
 import { timingOf, type ScheduleRow, type ScheduleRunRow } from './schemas.js';
-import { claimTimes } from './timing.js';
+import { claimTimes, nextRunAfter } from './timing.js';
 
 /** Schedules claimed in one transaction at most; the rest wait for the next tick. */
 const CLAIM_BATCH = 20;
@@ -27,6 +27,9 @@ export interface Scheduler {
  * time lives in the database: a restart neither loses a run (a claimed run not yet launched is launched on
  * the next tick, of this or another server) nor doubles one (the claim locks the schedule with SKIP LOCKED,
  * and a run is unique per schedule and due time). Every API server runs one; they share the work safely.
+ *
+ * With crawls on Temporal, Temporal Schedules start the runs (temporal-schedules.ts) and this scheduler
+ * starts none: its ticks do nothing, so a run is never started by both.
  */
 export function createScheduler(deps: AppDeps): Scheduler {
   let timer: NodeJS.Timeout | undefined;
@@ -34,6 +37,7 @@ export function createScheduler(deps: AppDeps): Scheduler {
   let closed = false;
 
   const tick = (): Promise<number> => {
+    if (deps.config.temporal) return Promise.resolve(0);
     running ??= (async () => {
       try {
         const pending = await pendingRuns(deps);
@@ -62,6 +66,7 @@ export function createScheduler(deps: AppDeps): Scheduler {
   return {
     tick,
     start() {
+      if (deps.config.temporal) return;
       tick()
         .catch((err: unknown) => deps.logger.error('The scheduler could not run due schedules', err))
         .finally(loop);
@@ -118,6 +123,53 @@ export async function claimDueSchedules(deps: AppDeps, now: Date): Promise<Claim
   });
 }
 
+/**
+ * Records the run of a schedule due at `dueAt`, as a Temporal Schedule's run does, and moves the schedule's
+ * next run time past it. The run is unique per schedule and due time: a retry finds the run recorded the
+ * first time and gets it back (to launch it if still pending). Null when the schedule is gone, paused, or its
+ * project deleted: nothing is recorded.
+ */
+export async function recordDueRun(
+  deps: Pick<AppDeps, 'db'>,
+  scheduleId: string,
+  dueAt: Date,
+): Promise<ClaimedRun | null> {
+  return deps.db.transaction(async (tx) => {
+    const [schedule] = await tx
+      .select()
+      .from(schedules)
+      .where(
+        and(
+          eq(schedules.id, scheduleId),
+          inArray(
+            schedules.projectId,
+            tx.select({ id: projects.id }).from(projects).where(eq(projects.isDeleted, false)),
+          ),
+        ),
+      )
+      .for('update');
+    if (!schedule) return null;
+    const [existing] = await tx
+      .select()
+      .from(scheduleRuns)
+      .where(and(eq(scheduleRuns.scheduleId, scheduleId), eq(scheduleRuns.dueAt, dueAt)));
+    if (existing) return { schedule, run: existing };
+    if (schedule.paused) return null;
+    const [run] = await tx.insert(scheduleRuns).values({ scheduleId, dueAt }).returning();
+    // The next run time shown in listings follows the runs; a late run does not move it back.
+    const next = nextRunAfter(timingOf(schedule), dueAt);
+    const [updated] = await tx
+      .update(schedules)
+      .set({
+        nextRunAt: schedule.nextRunAt && schedule.nextRunAt > next ? schedule.nextRunAt : next,
+        lastRunAt: dueAt,
+      })
+      .where(eq(schedules.id, scheduleId))
+      .returning();
+    return { schedule: updated!, run: run! };
+  });
+}
+
 /** Runs claimed but never launched: the server stopped between the claim and the launch. */
 async function pendingRuns(deps: AppDeps): Promise<ClaimedRun[]> {
   const rows = await deps.db
@@ -131,7 +183,7 @@ async function pendingRuns(deps: AppDeps): Promise<ClaimedRun[]> {
 }
 
 /** The crawls a schedule's next run may compare with, newest first: its runs' crawls, then its source crawl. */
-async function seriesOf(deps: AppDeps, schedule: ScheduleRow): Promise<string[]> {
+async function seriesOf(deps: Pick<AppDeps, 'db'>, schedule: ScheduleRow): Promise<string[]> {
   const runs = await deps.db
     .select({ crawlId: scheduleRuns.crawlId })
     .from(scheduleRuns)
@@ -149,7 +201,7 @@ async function seriesOf(deps: AppDeps, schedule: ScheduleRow): Promise<string[]>
  * launched once even when two servers (or a restart) reach it. Resolves false when the run was already taken.
  */
 export async function launchScheduledRun(
-  deps: AppDeps,
+  deps: LaunchDeps,
   schedule: ScheduleRow,
   run: ScheduleRunRow,
 ): Promise<boolean> {

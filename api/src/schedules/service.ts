@@ -4,7 +4,7 @@ import type { AuthContext } from '../auth/bearer.js';
 import { StartCrawlBodySchema, type StartCrawlBody } from '../crawls/schemas.js';
 import type { CrawlRow } from '../crawls/serialize.js';
 import { getCrawl } from '../crawls/service.js';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { scheduleRuns, schedules } from '../db/schema.js';
 import { ApiError, notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
@@ -110,21 +110,31 @@ export async function createSchedule(
     projectId = crawl.projectId;
   } else settings = body.settings!;
   const now = schedulerNow(deps.config);
-  const [row] = await deps.db
-    .insert(schedules)
-    .values({
-      teamId: auth.teamId,
-      projectId,
-      name: body.name ?? new URL(settings.startUrl).host,
-      sourceCrawlId,
-      settings,
-      ...timingColumns(timing),
-      origin: auth.origin,
-      paused: body.paused,
-      nextRunAt: body.paused ? null : nextRunAfter(timing, now),
-    })
-    .returning();
-  return row!;
+  const insert = async (db: Database | Transaction): Promise<ScheduleRow> => {
+    const [row] = await db
+      .insert(schedules)
+      .values({
+        teamId: auth.teamId,
+        projectId,
+        name: body.name ?? new URL(settings.startUrl).host,
+        sourceCrawlId,
+        settings,
+        ...timingColumns(timing),
+        origin: auth.origin,
+        paused: body.paused,
+        nextRunAt: body.paused ? null : nextRunAfter(timing, now),
+      })
+      .returning();
+    return row!;
+  };
+  const temporal = deps.temporalSchedules;
+  if (!temporal) return insert(deps.db);
+  // The row and the Temporal Schedule together: a Temporal that does not answer rolls the row back.
+  return deps.db.transaction(async (tx) => {
+    const row = await insert(tx);
+    await temporal.create(row);
+    return row;
+  });
 }
 
 /**
@@ -157,24 +167,41 @@ export async function updateSchedule(
     : retimed || resumed
       ? nextRunAfter(timing, schedulerNow(deps.config))
       : current.nextRunAt;
-  const [row] = await deps.db
-    .update(schedules)
-    .set({
-      name: body.name ?? current.name,
-      ...timingColumns(timing),
-      paused,
-      nextRunAt,
-      updatedAt: new Date(),
-    })
-    .where(eq(schedules.id, current.id))
-    .returning();
-  return row!;
+  const update = async (db: Database | Transaction): Promise<ScheduleRow> => {
+    const [row] = await db
+      .update(schedules)
+      .set({
+        name: body.name ?? current.name,
+        ...timingColumns(timing),
+        paused,
+        nextRunAt,
+        updatedAt: new Date(),
+      })
+      .where(eq(schedules.id, current.id))
+      .returning();
+    return row!;
+  };
+  const temporal = deps.temporalSchedules;
+  if (!temporal) return update(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const row = await update(tx);
+    await temporal.update(current, row);
+    return row;
+  });
 }
 
 /** Deletes the schedule and its run history; the crawls it started are kept. */
-export async function deleteSchedule(db: Database, auth: AuthContext, id: string): Promise<void> {
-  const schedule = await getSchedule(db, auth, id);
-  await db.delete(schedules).where(eq(schedules.id, schedule.id));
+export async function deleteSchedule(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
+  const schedule = await getSchedule(deps.db, auth, id);
+  const temporal = deps.temporalSchedules;
+  if (!temporal) {
+    await deps.db.delete(schedules).where(eq(schedules.id, schedule.id));
+    return;
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(schedules).where(eq(schedules.id, schedule.id));
+    await temporal.delete(schedule);
+  });
 }
 
 /** The schedule's past runs, the latest first. */

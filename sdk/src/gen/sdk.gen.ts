@@ -1173,7 +1173,7 @@ export const listSchedules = <ThrowOnError extends boolean = false>(options?: Op
 /**
  * Schedule a crawl
  *
- * Runs a crawl's settings (`crawlId`) or the given `settings` on a cron expression or an interval of at least 5 minutes, in `timeZone`. Each run starts a crawl in the project. Runs missed while no server was up are not replayed: the latest missed one runs once.
+ * Runs a crawl's settings (`crawlId`) or the given `settings` on a cron expression or an interval of at least 5 minutes, in `timeZone`. Each run starts a crawl in the project. Runs missed while no server was up are not replayed: the latest missed one runs once. With crawls on Temporal the schedule is a Temporal Schedule too, and a Temporal that does not answer is a 503 `scheduler_unavailable` that creates nothing.
  */
 export const createSchedule = <ThrowOnError extends boolean = false>(options: Options<CreateScheduleData, ThrowOnError>) => (options.client ?? client).post<CreateScheduleResponses, CreateScheduleErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {

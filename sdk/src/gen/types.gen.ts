@@ -4000,6 +4000,10 @@ export type CreateScheduleErrors = {
      * Not found, or not visible to these credentials.
      */
     404: ErrorResponse;
+    /**
+     * A service this call needs is unavailable; retry shortly.
+     */
+    503: ErrorResponse;
 };
 
 export type CreateScheduleError = CreateScheduleErrors[keyof CreateScheduleErrors];
@@ -4031,6 +4035,10 @@ export type DeleteScheduleErrors = {
      * Not found, or not visible to these credentials.
      */
     404: ErrorResponse;
+    /**
+     * A service this call needs is unavailable; retry shortly.
+     */
+    503: ErrorResponse;
 };
 
 export type DeleteScheduleError = DeleteScheduleErrors[keyof DeleteScheduleErrors];
@@ -4097,6 +4105,10 @@ export type UpdateScheduleErrors = {
      * Not found, or not visible to these credentials.
      */
     404: ErrorResponse;
+    /**
+     * A service this call needs is unavailable; retry shortly.
+     */
+    503: ErrorResponse;
 };
 
 export type UpdateScheduleError = UpdateScheduleErrors[keyof UpdateScheduleErrors];

@@ -62,3 +62,33 @@ export const fromJobPayload = (job: CrawlJobPayload): CrawlJob => ({
   ...job,
   createdAt: new Date(job.createdAt),
 });
+
+/** The workflow a Temporal Schedule starts for each of a Trawl schedule's runs. */
+export const SCHEDULED_RUN_WORKFLOW = 'scheduledCrawlRun';
+
+/** One Temporal Schedule per Trawl schedule, named after it. */
+export const temporalScheduleId = (scheduleId: string): string => `trawl-schedule-${scheduleId}`;
+
+/** What a schedule's crawls start with: the loop's shape and retry window the API would give a crawl. */
+export interface ScheduledCrawlSettings {
+  loop: CrawlLoopSettings;
+  retryWindowSeconds: number;
+}
+
+/** The input of `scheduledCrawlRun`, fixed in the Temporal Schedule's action. */
+export interface ScheduledRunInput {
+  scheduleId: string;
+  crawl: ScheduledCrawlSettings;
+}
+
+/** How one scheduled run went: started a crawl, already taken (a retry), failed to start, or no schedule. */
+export type ScheduledRunOutcome =
+  { status: 'started'; crawlId: string } | { status: 'taken' | 'failed' | 'gone' | 'skipped' };
+
+/**
+ * The schedule's one activity, implemented by the API (it records the run and starts its crawl with the
+ * same code as the embedded scheduler): a port, since workflows never import the API.
+ */
+export interface ScheduledRunActivities {
+  runScheduledCrawl(input: ScheduledRunInput & { dueAt: string }): Promise<ScheduledRunOutcome>;
+}

@@ -7,7 +7,7 @@ import {
   type WorkerOptions,
 } from '@temporalio/worker';
 import type { CrawlActivities } from './activities.js';
-import { TASK_QUEUES, type TaskQueueName } from './shared.js';
+import { TASK_QUEUES, type ScheduledRunActivities, type TaskQueueName } from './shared.js';
 
 /** The workflow module for a worker's bundler: the compiled file, or its source when running from TypeScript. */
 export function crawlWorkflowsPath(): string {
@@ -40,7 +40,8 @@ export interface CrawlWorkerOptions {
   security?: Pick<NativeConnectionOptions, 'tls' | 'apiKey'>;
   /** Which queues this process serves: `http` (workflows and HTTP activities) and/or `browser`. */
   queues: TaskQueueName[];
-  activities: CrawlActivities;
+  /** The crawl's activities, and on `http` the API's scheduled-run activity when schedules run on Temporal. */
+  activities: CrawlActivities & Partial<ScheduledRunActivities>;
   /** Activities run at once per queue. */
   maxConcurrentActivities: number;
   /**

@@ -168,3 +168,5 @@ function failureLog(err: unknown, retryWindowSeconds: number): CrawlLogEntry {
   }
   return { level: 'error', message: 'Crawl stopped by an internal error', description };
 }
+
+export { scheduledCrawlRun } from './scheduled-run.js';
