@@ -42,8 +42,20 @@ export class HistoryBuilder {
     return this;
   }
 
-  started(workflowType: string, input: unknown): this {
+  /** The workflow started; `searchAttributes` as a Schedule sets them (name to [type, value]). */
+  started(
+    workflowType: string,
+    input: unknown,
+    searchAttributes: Record<string, [type: string, value: unknown]> = {},
+  ): this {
+    const indexedFields = Object.fromEntries(
+      Object.entries(searchAttributes).map(([name, [type, value]]) => [
+        name,
+        { metadata: { encoding: b64('json/plain'), type: b64(type) }, data: b64(JSON.stringify(value)) },
+      ]),
+    );
     this.add('WorkflowExecutionStarted', 'workflowExecutionStartedEventAttributes', {
+      ...(Object.keys(indexedFields).length ? { searchAttributes: { indexedFields } } : {}),
       workflowType: { name: workflowType },
       taskQueue: { name: this.taskQueue, kind: 'Normal' },
       input: payloads(input),
