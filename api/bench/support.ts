@@ -2,7 +2,7 @@
 // whole process tree sampled over time, the open-loop load generator (load.mjs) and a throw-away PostgreSQL
 // database.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
@@ -32,7 +32,9 @@ export async function startBenchServer(
     ]),
     ...(options.nodeArgs ?? []),
   ];
-  const child = spawn(process.execPath, [...nodeArgs, join(root, 'api/dist/bin/server.js')], {
+  // BENCH_SERVER_ENTRY runs another build (say, of the commit before a change) to compare with.
+  const entry = process.env.BENCH_SERVER_ENTRY || join(root, 'api/dist/bin/server.js');
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: dataDir,
     env: {
       ...process.env,
@@ -46,6 +48,9 @@ export async function startBenchServer(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // BENCH_SERVER_LOG keeps what the server prints (with --trace-gc in BENCH_SERVER_NODE_ARGS, its collections).
+  if (process.env.BENCH_SERVER_LOG)
+    child.stdout!.on('data', (chunk: Buffer) => appendFileSync(process.env.BENCH_SERVER_LOG!, chunk));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = await new Promise<string>((resolvePromise, reject) => {
     let out = '';

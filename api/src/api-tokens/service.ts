@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { requireTeamWide, type AuthContext } from '../auth/bearer.js';
 import { generateApiToken } from '../auth/tokens.js';
+import { forgetApiTokens } from '../auth/token-cache.js';
 import type { Database } from '../db/client.js';
 import { apiTokens, projects } from '../db/schema.js';
 import { notFound } from '../errors.js';
@@ -60,4 +61,5 @@ export async function revokeApiToken(db: Database, auth: AuthContext, id: string
     .where(and(eq(apiTokens.id, id), eq(apiTokens.teamId, auth.teamId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   if (!row) throw notFound('API token');
+  forgetApiTokens();
 }

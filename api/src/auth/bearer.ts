@@ -6,6 +6,7 @@ import type { Database } from '../db/client.js';
 import { ApiError } from '../errors.js';
 import { apiTokens } from '../db/schema.js';
 import { checkCsrf, COOKIES, readAccessToken, sessionKey } from './sessions.js';
+import { cachedApiToken } from './token-cache.js';
 import { hashToken, looksLikeApiToken } from './tokens.js';
 
 /** Who is calling: the team every query is scoped to, and the project a token may be bound to. */
@@ -32,24 +33,33 @@ export function bearerTokenOf(header: string | undefined): string {
   return token;
 }
 
-/** Who an API token speaks for; an unknown, malformed or revoked token is a 401. */
+/**
+ * Who an API token speaks for; an unknown, malformed or revoked token is a 401. Live tokens are remembered for
+ * `API_TOKEN_CACHE_MS` (token-cache.ts): a token revoked on another API server stops working here within that time.
+ */
 export async function authenticateApiToken(db: Database, token: string): Promise<AuthContext> {
   if (!looksLikeApiToken(token)) throw unauthorized('Invalid bearer token');
-  const [row] = await db
-    .select({
-      id: apiTokens.id,
-      teamId: apiTokens.teamId,
-      projectId: apiTokens.projectId,
-      userId: apiTokens.userId,
-      lastUsedAt: apiTokens.lastUsedAt,
-    })
-    .from(apiTokens)
-    .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)))
-    .limit(1);
+  const hash = hashToken(token);
+  const row = await cachedApiToken(db, hash, async () => {
+    const [found] = await db
+      .select({
+        id: apiTokens.id,
+        teamId: apiTokens.teamId,
+        projectId: apiTokens.projectId,
+        userId: apiTokens.userId,
+        lastUsedAt: apiTokens.lastUsedAt,
+      })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt)))
+      .limit(1);
+    return found ?? null;
+  });
   if (!row) throw unauthorized('Invalid or revoked API token');
 
   const now = new Date();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Marked on the cached row too, so the calls that follow do not mark it again.
+    row.lastUsedAt = now;
     await db
       .update(apiTokens)
       .set({ lastUsedAt: now })

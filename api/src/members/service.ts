@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { forgetApiTokens } from '../auth/token-cache.js';
 import type { Database } from '../db/client.js';
 import { apiTokens, sessions, teamInvites, teamMembers, users } from '../db/schema.js';
 import { ApiError, notFound } from '../errors.js';
@@ -101,4 +102,5 @@ export async function removeMember(
       .limit(1);
     if (!otherTeam) await tx.delete(users).where(eq(users.id, userId));
   });
+  forgetApiTokens();
 }

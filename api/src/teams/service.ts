@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../app-env.js';
 import { requireTeamWide, type AuthContext } from '../auth/bearer.js';
+import { forgetApiTokens } from '../auth/token-cache.js';
 import { hashToken } from '../auth/tokens.js';
 import { abortTeamCrawls } from '../crawls/service.js';
 import type { Database } from '../db/client.js';
@@ -63,6 +64,7 @@ export async function deleteTeam(deps: AppDeps, auth: AuthContext, id: string): 
       await tx.delete(teams).where(eq(teams.id, teamId));
     }),
   );
+  forgetApiTokens();
 }
 
 /** Members, oldest first. */
