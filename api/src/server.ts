@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createLogger, type Logger } from './logger.js';
 import { saveDefaultBudget } from './billing/usage.js';
 import { createScheduler, type Scheduler } from './schedules/scheduler.js';
+import { createSearchIndexer, type SearchIndexer } from './search/indexer.js';
 import { createWebhookDispatcher } from './webhooks/dispatcher.js';
 
 export interface RunningServer {
@@ -28,6 +29,8 @@ export interface RunningServer {
   bootstrap: BootstrapResult | null;
   /** The embedded scheduler of crawl schedules (tests tick it). */
   scheduler: Scheduler;
+  /** Indexes stored crawl results for full-text search in the background (tests index all at once). */
+  searchIndexer: SearchIndexer;
   close(): Promise<void>;
 }
 
@@ -83,6 +86,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   };
   const app = createApp(deps);
   const scheduler = createScheduler(deps);
+  const searchIndexer = createSearchIndexer({ db: database.db, config: config.searchIndex, logger });
 
   // Listening comes first because, with PORT=0, the address in credentials.json is only known then.
   const startup = createStartupGate();
@@ -115,6 +119,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       await events.close();
       mailer.close();
       await webhooks.close();
+      await searchIndexer.close();
       await orchestrator.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -137,13 +142,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await orchestrator.resume();
     // After resume: a run launched on this tick is not also resumed.
     scheduler.start();
+    searchIndexer.start();
   } catch (err: unknown) {
     startup.fail();
     await close().catch((closeErr: unknown) => logger.error('Closing after a failed start failed', closeErr));
     throw err;
   }
   startup.open();
-  return { url, deps, database, bootstrap, scheduler, close };
+  return { url, deps, database, bootstrap, scheduler, searchIndexer, close };
 }
 
 /**
