@@ -77,6 +77,7 @@ describe('search indexer', () => {
   });
 
   it('indexes every result, batch after batch, with the vector the search computes', async () => {
+    await server.server.searchIndexer.indexAll();
     const { crawlId } = await seedCrawl(db(), { teamId, projectId, results: pages(11) });
     expect(await server.server.searchIndexer.indexAll()).toBe(11);
     expect(await unindexed(crawlId)).toBe(0);
@@ -91,6 +92,7 @@ describe('search indexer', () => {
   });
 
   it('shares the work between indexers running at once, without doing a result twice', async () => {
+    await server.server.searchIndexer.indexAll();
     const { crawlId } = await seedCrawl(db(), { teamId, projectId, results: pages(60) });
     // On PostgreSQL the pool gives each its own connection, so their claims really race.
     const logger = createLogger('silent');
