@@ -22,6 +22,7 @@ import {
   type ExtractionConfig,
 } from './crawls/extraction-config.js';
 import { WEBHOOK_ENV, webhookConfigFrom, type WebhookConfig } from './webhooks/config.js';
+import { SEARCH_INDEX_ENV, searchIndexConfigFrom, type SearchIndexConfig } from './search/config.js';
 import { bool, hostPort, logLevel, parseEnv, postgresUrl } from './env.js';
 import {
   BILLING_ENV,
@@ -81,6 +82,7 @@ const ConfigSchema = z.object({
   TRAWL_SCHEDULER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
   TRAWL_SCHEDULER_CLOCK_OFFSET_S: z.coerce.number().int().default(0),
   ...WEBHOOK_ENV,
+  ...SEARCH_INDEX_ENV,
   TEMPORAL_ADDRESS: hostPort.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -132,6 +134,8 @@ export interface Config {
   billing: BillingConfig;
   /** Webhook deliveries: attempt timeout, retry backoff and for how long (api/src/webhooks/). */
   webhooks: WebhookConfig;
+  /** The background full-text indexing of stored crawl results (api/src/search/indexer.ts). */
+  searchIndex: SearchIndexConfig;
   /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted; 0 uses the socket's address. */
   trustProxy: number;
   /** Requests per client IP: public crawls started per hour; sign-ins, sign-ups and reset requests per 15 minutes, each. */
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeConfigFrom(e),
     billing: billingConfigFrom(e),
     webhooks: webhookConfigFrom(e),
+    searchIndex: searchIndexConfigFrom(e),
     trustProxy: e.TRAWL_TRUST_PROXY,
     rateLimits: {
       publicCrawlsPerHour: e.TRAWL_RATE_LIMIT_PUBLIC_CRAWLS,

@@ -18,6 +18,7 @@ import { createLogger, type Logger } from './logger.js';
 import { saveDefaultBudget } from './billing/usage.js';
 import { createScheduler, type Scheduler } from './schedules/scheduler.js';
 import { createTemporalSchedules } from './schedules/temporal-schedules.js';
+import { createSearchIndexer, type SearchIndexer } from './search/indexer.js';
 import { createWebhookDispatcher } from './webhooks/dispatcher.js';
 
 export interface RunningServer {
@@ -29,6 +30,8 @@ export interface RunningServer {
   bootstrap: BootstrapResult | null;
   /** The embedded scheduler of crawl schedules (tests tick it). */
   scheduler: Scheduler;
+  /** Indexes stored crawl results for full-text search in the background (tests index all at once). */
+  searchIndexer: SearchIndexer;
   close(): Promise<void>;
 }
 
@@ -94,6 +97,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   };
   const app = createApp(deps);
   const scheduler = createScheduler(deps);
+  const searchIndexer = createSearchIndexer({ db: database.db, config: config.searchIndex, logger });
 
   // Listening comes first because, with PORT=0, the address in credentials.json is only known then.
   const startup = createStartupGate();
@@ -126,6 +130,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       await events.close();
       mailer.close();
       await webhooks.close();
+      await searchIndexer.close();
       await orchestrator.close();
       await deps.temporalSchedules?.close();
       await new Promise<void>((resolve) => {
@@ -149,13 +154,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await orchestrator.resume();
     // After resume: a run launched on this tick is not also resumed.
     scheduler.start();
+    searchIndexer.start();
   } catch (err: unknown) {
     startup.fail();
     await close().catch((closeErr: unknown) => logger.error('Closing after a failed start failed', closeErr));
     throw err;
   }
   startup.open();
-  return { url, deps, database, bootstrap, scheduler, close };
+  return { url, deps, database, bootstrap, scheduler, searchIndexer, close };
 }
 
 /**

@@ -1,4 +1,10 @@
-import { JOURNAL_SITE, mountJournalSite, startFixtureServer, type FixtureServer } from '@trawl/fixtures';
+import {
+  JOURNAL_SITE,
+  mountJournalSite,
+  startFixtureServer,
+  type FixtureResponse,
+  type FixtureServer,
+} from '@trawl/fixtures';
 import { createTrawlClient, type Crawl, type CrawlLog, type CrawlResult, type TrawlClient } from '@trawl/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
@@ -220,7 +226,7 @@ describe('a model behind an OpenAI-compatible endpoint', () => {
   it('does not ask the model again about a page the recrawl finds not modified, and keeps its data', async () => {
     const etag = '"validated-v1"';
     let answered304 = 0;
-    site.route('/blog/tech/validated', (req) => {
+    site.route('/blog/tech/validated', (req): FixtureResponse => {
       if (req.headers['if-none-match'] === etag) {
         answered304++;
         return { status: 304, headers: { etag } };

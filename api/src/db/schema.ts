@@ -483,9 +483,10 @@ export const hostPacing = pgTable('host_pacing', {
  * A user's crawl searches (Home's search box suggestions): one row per distinct query, `searchedAt` moved
  * forward when it is searched again.
  *
- * Not here: `crawl_results.search_vector`, the generated tsvector over title and markdown that full-text
- * search reads (with its GIN index). It is hand-written SQL in migration 0009 and left out of `crawlResults`
- * on purpose, so that `select()` of results never carries it; api/src/search/service.ts names it in SQL.
+ * Not here: `crawl_results.search_vector`, the tsvector over title and markdown that full-text search reads
+ * (with its GIN index), null until the search indexer (api/src/search/indexer.ts) computes it (a partial
+ * index finds those rows). It is hand-written SQL in migrations 0009 and 0016 and left out of `crawlResults`
+ * on purpose, so that `select()` of results never carries it; api/src/search/vector.ts names it in SQL.
  */
 export const userSearchHistory = pgTable(
   'user_search_history',

@@ -1,19 +1,15 @@
-import { and, desc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../auth/bearer.js';
 import type { Database } from '../db/client.js';
 import { crawlResults, userSearchHistory } from '../db/schema.js';
 import type { CrawlResultRow, CrawlRow } from '../crawls/serialize.js';
 import { ApiError } from '../errors.js';
+import { documentVector, indexedMarkdown, searchVector } from './vector.js';
 
 /** Characters ts_headline wraps matches in; stripped from the markdown first, so they mark matches only. */
 const START = '\u0002';
 const STOP = '\u0003';
 const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
-
-/** The generated column of migration 0009 (not in schema.ts, see userSearchHistory there). */
-const searchVector = sql.raw('"crawl_results"."search_vector"');
-/** The first 100000 characters, as indexed. */
-const indexedMarkdown = sql`left(${crawlResults.markdown}, 100000)`;
 
 export interface SnippetSegment {
   text: string;
@@ -45,6 +41,8 @@ function splitOnce(text: string, separator: string): [string, string] {
 /**
  * Full-text search over one crawl's results (title and markdown, English stemming, web-search syntax),
  * most relevant first, with a highlighted snippet of each. The same SQL runs on PostgreSQL and PGlite.
+ * Results the search indexer has not reached yet (a running crawl's latest) are matched and ranked on a
+ * vector computed on the fly, the same one the indexer stores: a stored page is found from the start.
  */
 export async function searchCrawlResults(
   db: Database,
@@ -52,8 +50,15 @@ export async function searchCrawlResults(
   options: { query: string; page: number; limit: number },
 ): Promise<{ matches: CrawlResultMatch[]; total: number }> {
   const tsQuery = sql`websearch_to_tsquery('english', ${options.query})`;
-  const rank = sql<number>`ts_rank(${searchVector}, ${tsQuery})::float8`;
-  const where = and(eq(crawlResults.crawlId, crawl.id), sql`${searchVector} @@ ${tsQuery}`);
+  const vector = sql`coalesce(${searchVector}, ${documentVector})`;
+  const rank = sql<number>`ts_rank(${vector}, ${tsQuery})::float8`;
+  const where = and(
+    eq(crawlResults.crawlId, crawl.id),
+    or(
+      sql`${searchVector} @@ ${tsQuery}`,
+      sql`(${searchVector} is null and ${documentVector} @@ ${tsQuery})`,
+    ),
+  );
   const [hits, [count]] = await Promise.all([
     db
       .select({ id: crawlResults.id, rank })
