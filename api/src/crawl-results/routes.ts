@@ -3,10 +3,10 @@ import type { AppEnv } from '../app-env.js';
 import { requireAuth } from '../auth/bearer.js';
 import { CSV_COLUMNS, csvResponse } from '../crawls/csv.js';
 import { CrawlIdParamsSchema, CrawlResultPageSchema, ResultsQuerySchema } from '../crawls/schemas.js';
-import { getCrawl } from '../crawls/service.js';
+import { toCrawlResultDto } from '../crawls/serialize.js';
+import { getCrawl, listCrawlResults } from '../crawls/service.js';
 import { validationHook } from '../errors.js';
-import { IdParamsSchema, errorResponses, json, memberSecurity } from '../openapi-helpers.js';
-import { crawlResultsPageJson } from './page-json.js';
+import { IdParamsSchema, errorResponses, json, memberSecurity, pageOf } from '../openapi-helpers.js';
 import { deleteCrawlResult } from './service.js';
 
 const tags = ['Crawls'];
@@ -71,8 +71,13 @@ export function crawlResultRoutes(): OpenAPIHono<AppEnv> {
     const { deps, auth } = c.var;
     const crawl = await getCrawl(deps.db, auth, c.req.valid('param').id);
     const { page, limit, query, changeStatus } = c.req.valid('query');
-    const body = await crawlResultsPageJson(deps.db, crawl, { page, limit, query, changeStatus });
-    return c.body(body, 200, { 'content-type': 'application/json' }) as never;
+    const { rows, totalResults } = await listCrawlResults(deps.db, crawl, {
+      page,
+      limit,
+      query,
+      changeStatus,
+    });
+    return c.json(pageOf(rows.map(toCrawlResultDto), page, limit, totalResults), 200);
   });
 
   app.openapi(csvRoute, async (c) => {

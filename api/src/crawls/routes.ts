@@ -24,10 +24,9 @@ import {
   LastEventIdHeaderSchema,
 } from '../events/schemas.js';
 import { streamCrawlEvents } from '../events/sse.js';
-import { toCrawlDto, toCrawlLogDto } from './serialize.js';
+import { toCrawlDto, toCrawlLogDto, toCrawlResultDto } from './serialize.js';
 import { startCrawlInSeries } from '../changes/service.js';
-import { abortCrawl, getCrawl, listCrawlLogs, listCrawls } from './service.js';
-import { crawlResultsPageJson } from '../crawl-results/page-json.js';
+import { abortCrawl, getCrawl, listCrawlLogs, listCrawlResults, listCrawls } from './service.js';
 
 const tags = ['Crawls'];
 
@@ -206,8 +205,13 @@ export function crawlRoutes(): OpenAPIHono<AppEnv> {
     const { deps, auth } = c.var;
     const crawl = await getCrawl(deps.db, auth, c.req.valid('param').id);
     const { page, limit, query, changeStatus } = c.req.valid('query');
-    const body = await crawlResultsPageJson(deps.db, crawl, { page, limit, query, changeStatus });
-    return c.body(body, 200, { 'content-type': 'application/json' }) as never;
+    const { rows, totalResults } = await listCrawlResults(deps.db, crawl, {
+      page,
+      limit,
+      query,
+      changeStatus,
+    });
+    return c.json(pageOf(rows.map(toCrawlResultDto), page, limit, totalResults), 200);
   });
 
   app.openapi(listLogsRoute, async (c) => {

@@ -281,13 +281,13 @@ export async function abortTeamCrawls(deps: AppDeps, teamId: string): Promise<vo
 }
 
 /** Results in stored order; `query` narrows them to those whose URL, title or markdown contains it. */
-/** Which of a crawl's results a page of them lists: all, or those matching `query` or `changeStatus`. */
-export function crawlResultsWhere(
-  crawlId: string,
-  options: { query?: string; changeStatus?: ChangeStatus },
-): { where: SQL; filtered: boolean } {
+export async function listCrawlResults(
+  db: Database,
+  crawl: CrawlRow,
+  options: { page: number; limit: number; query?: string; changeStatus?: ChangeStatus },
+): Promise<{ rows: CrawlResultRow[]; totalResults: number }> {
   const query = options.query?.trim();
-  const filters: SQL[] = [eq(crawlResults.crawlId, crawlId)];
+  const filters: SQL[] = [eq(crawlResults.crawlId, crawl.id)];
   if (options.changeStatus) filters.push(eq(crawlResults.changeStatus, options.changeStatus));
   if (query) {
     const pattern = `%${likeEscape(query)}%`;
@@ -299,38 +299,22 @@ export function crawlResultsWhere(
       ) as SQL,
     );
   }
-  return { where: and(...filters) as SQL, filtered: Boolean(query || options.changeStatus) };
-}
-
-/** How many results `where` lists: the crawl row holds the count of them all. */
-export async function countCrawlResults(
-  db: Database,
-  crawl: CrawlRow,
-  { where, filtered }: { where: SQL; filtered: boolean },
-): Promise<number> {
+  const where = and(...filters);
+  const rows = await db
+    .select()
+    .from(crawlResults)
+    .where(where)
+    .orderBy(crawlResults.position)
+    .limit(options.limit)
+    .offset(options.page * options.limit);
   // A recrawl's `removed` rows come after its results and are not among them.
-  if (!filtered) return crawl.numberOfResults + (crawl.changes?.removed ?? 0);
+  if (!query && !options.changeStatus)
+    return { rows, totalResults: crawl.numberOfResults + (crawl.changes?.removed ?? 0) };
   const [count] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(crawlResults)
     .where(where);
-  return count?.total ?? 0;
-}
-
-export async function listCrawlResults(
-  db: Database,
-  crawl: CrawlRow,
-  options: { page: number; limit: number; query?: string; changeStatus?: ChangeStatus },
-): Promise<{ rows: CrawlResultRow[]; totalResults: number }> {
-  const selection = crawlResultsWhere(crawl.id, options);
-  const rows = await db
-    .select()
-    .from(crawlResults)
-    .where(selection.where)
-    .orderBy(crawlResults.position)
-    .limit(options.limit)
-    .offset(options.page * options.limit);
-  return { rows, totalResults: await countCrawlResults(db, crawl, selection) };
+  return { rows, totalResults: count?.total ?? 0 };
 }
 
 /** Every result of a crawl in stored order, read in pages so a 5000-page crawl never sits in memory at once. */
