@@ -65,7 +65,7 @@ afterAll(async () => {
 describe('crash and resume', () => {
   it(
     'finishes a crawl after SIGKILL mid-crawl, every page stored exactly once, in contiguous positions',
-    { timeout: 90_000 },
+    { timeout: 180_000 },
     async () => {
       const first = await startChildServer();
       expect(first.output()).toContain(
@@ -88,7 +88,7 @@ describe('crash and resume', () => {
           async () =>
             (await trawl.crawls.get(crawl.id)).numberOfResults >= PAGES / 4 &&
             site.pending().some((r) => paths.includes(r.path)),
-          { timeout: 30_000, interval: 25 },
+          { timeout: 60_000, interval: 25 },
         )
         .toBe(true);
       const before = await trawl.crawls.get(crawl.id);
@@ -102,7 +102,9 @@ describe('crash and resume', () => {
       expect(before.numberOfResults).toBeLessThan(PAGES);
       expect(inFlight.length).toBeGreaterThan(0);
       // The kill closed the fixture's connections: those requests were never answered.
-      await expect.poll(() => inFlight.every((r) => r.abandonedAt !== undefined)).toBe(true);
+      await expect
+        .poll(() => inFlight.every((r) => r.abandonedAt !== undefined), { timeout: 10_000 })
+        .toBe(true);
 
       const second = await startChildServer();
       trawl = createTrawlClient({ baseUrl: second.url, token });
