@@ -24,9 +24,12 @@ describe('crawl workflow bundle', () => {
       './src/extraction/summary.ts',
       './src/runner/crawl-loop.ts',
       './src/temporal/activity-options.ts',
+      // A schedule's run: one activity call, nothing else.
+      './src/temporal/scheduled-run.ts',
       './src/temporal/shared.ts',
       './src/temporal/workflows.ts',
     ]);
     expect(code).toContain('async function crawlWorkflow(');
+    expect(code).toContain('async function scheduledCrawlRun(');
   }, 120_000);
 });
