@@ -1,19 +1,13 @@
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
 import type { CrawlStore } from '@trawl/workflows';
-import {
-  CRAWL_WORKFLOW,
-  TASK_QUEUES,
-  crawlWorkflowId,
-  type CrawlLoopSettings,
-  type CrawlWorkflowInput,
-} from '@trawl/workflows/temporal';
+import { crawlWorkflowId, type CrawlLoopSettings } from '@trawl/workflows/temporal';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logger.js';
 import type { TemporalConnectionSecurity } from '../temporal-connection.js';
 import type { CrawlOrchestrator } from './orchestrator.js';
 import { workersArePolling } from './temporal-health.js';
 import { createTemporalReconciler } from './temporal-reconciler.js';
-import { alreadyStarted, temporalCrawlWorkflows } from './temporal-workflows.js';
+import { startCrawlWorkflow, temporalCrawlWorkflows } from './temporal-workflows.js';
 
 const HEALTH_TIMEOUT_MS = 3_000;
 
@@ -87,23 +81,11 @@ export async function createTemporalOrchestrator(options: {
   return {
     kind: 'temporal',
     async start(crawlId) {
-      const args: [CrawlWorkflowInput] = [
+      await startCrawlWorkflow(
+        client,
         { crawlId, loop: options.loop, retryWindowSeconds: options.retryWindowSeconds },
-      ];
-      try {
-        await withinDeadline(() =>
-          client.workflow.start(CRAWL_WORKFLOW, {
-            taskQueue: TASK_QUEUES.http,
-            workflowId: crawlWorkflowId(crawlId),
-            // One workflow per crawl, ever: a crawl's id never starts a second one once the first closed.
-            workflowIdReusePolicy: 'REJECT_DUPLICATE',
-            args,
-          }),
-        );
-      } catch (err: unknown) {
-        // A start retried after its answer was lost: the workflow runs, which is what was asked.
-        if (!alreadyStarted(err)) throw err;
-      }
+        withinDeadline,
+      );
     },
     async abort(crawlId) {
       try {

@@ -4,7 +4,12 @@ import {
   type Client,
   type Connection,
 } from '@temporalio/client';
-import { CRAWL_WORKFLOW, crawlWorkflowId } from '@trawl/workflows/temporal';
+import {
+  CRAWL_WORKFLOW,
+  TASK_QUEUES,
+  crawlWorkflowId,
+  type CrawlWorkflowInput,
+} from '@trawl/workflows/temporal';
 import type { CrawlWorkflows } from './temporal-reconciler.js';
 
 // temporal.api.enums.v1.HistoryEventFilterType.CLOSE_EVENT, without importing the generated protobuf module.
@@ -73,3 +78,27 @@ export function temporalCrawlWorkflows(options: {
 
 /** Whether a start failed only because the crawl's workflow already runs (a retried start): that is success. */
 export const alreadyStarted = (err: unknown): boolean => err instanceof WorkflowExecutionAlreadyStartedError;
+
+/**
+ * Starts a crawl's workflow: one per crawl, ever (a crawl's id never starts a second one once the first
+ * closed). A start retried after its answer was lost finds the workflow running, which is what was asked.
+ */
+export async function startCrawlWorkflow(
+  client: Client,
+  input: CrawlWorkflowInput,
+  withinDeadline: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
+): Promise<void> {
+  const args: [CrawlWorkflowInput] = [input];
+  try {
+    await withinDeadline(() =>
+      client.workflow.start(CRAWL_WORKFLOW, {
+        taskQueue: TASK_QUEUES.http,
+        workflowId: crawlWorkflowId(input.crawlId),
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        args,
+      }),
+    );
+  } catch (err: unknown) {
+    if (!alreadyStarted(err)) throw err;
+  }
+}

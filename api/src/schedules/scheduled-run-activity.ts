@@ -1,16 +1,12 @@
 import { ScheduleNotFoundError, type Client } from '@temporalio/client';
 import {
-  CRAWL_WORKFLOW,
-  TASK_QUEUES,
-  crawlWorkflowId,
   temporalScheduleId,
-  type CrawlWorkflowInput,
   type ScheduledCrawlSettings,
   type ScheduledRunActivities,
 } from '@trawl/workflows/temporal';
 import { eq } from 'drizzle-orm';
 import type { LaunchDeps } from '../crawls/service.js';
-import { alreadyStarted } from '../crawls/temporal-workflows.js';
+import { startCrawlWorkflow } from '../crawls/temporal-workflows.js';
 import { scheduleRuns, schedules } from '../db/schema.js';
 import { launchScheduledRun, recordDueRun } from './scheduler.js';
 
@@ -57,19 +53,7 @@ export function createScheduledRunActivities(deps: ScheduledRunDeps): ScheduledR
 /** `startCrawl` and `forgetSchedule` through a Temporal client, as the worker has them. */
 export function temporalRunPorts(client: Client): Pick<ScheduledRunDeps, 'startCrawl' | 'forgetSchedule'> {
   return {
-    async startCrawl(crawlId, crawl) {
-      const args: [CrawlWorkflowInput] = [{ crawlId, ...crawl }];
-      try {
-        await client.workflow.start(CRAWL_WORKFLOW, {
-          taskQueue: TASK_QUEUES.http,
-          workflowId: crawlWorkflowId(crawlId),
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-          args,
-        });
-      } catch (err: unknown) {
-        if (!alreadyStarted(err)) throw err;
-      }
-    },
+    startCrawl: (crawlId, crawl) => startCrawlWorkflow(client, { crawlId, ...crawl }),
     async forgetSchedule(scheduleId) {
       try {
         await client.schedule.getHandle(temporalScheduleId(scheduleId)).delete();
