@@ -1,13 +1,12 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from '@temporalio/worker';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CRAWL_SETTINGS } from '../../src/crawler/settings.js';
 import { CRAWL_WORKFLOW, TASK_QUEUES, type CrawlJobPayload } from '../../src/temporal/shared.js';
 import { PATCHES } from '../../src/temporal/workflows.js';
-import { crawlWorkflowsPath } from '../../src/temporal/worker.js';
 import { HistoryBuilder } from './history-builder.js';
+import { replayRecording, type Scheduled } from './replay-recording.js';
 
 // Histories written by hand, one per path the workflow can take. Replaying them proves the workflow
 // still makes exactly these decisions in this order: a change that would break running crawls fails here.
@@ -52,11 +51,6 @@ function begin(
   return { timer, fetch, fetchStarted: h.activityStarted(fetch) };
 }
 
-interface Scheduled {
-  type: string;
-  args: unknown[];
-}
-
 /** Today's history of one path: replayed, and frozen to histories/ when RECORD_HISTORIES names a version. */
 function today(name: string, h: HistoryBuilder): ReturnType<HistoryBuilder['build']> {
   const version = process.env.RECORD_HISTORIES;
@@ -64,27 +58,8 @@ function today(name: string, h: HistoryBuilder): ReturnType<HistoryBuilder['buil
   return h.build();
 }
 
-async function replay(history: ReturnType<HistoryBuilder['build']>): Promise<Scheduled[]> {
-  const scheduled: Scheduled[] = [];
-  await Worker.runReplayHistory(
-    {
-      workflowsPath: crawlWorkflowsPath(),
-      replayName: 'crawl',
-      interceptors: { workflowModules: [fileURLToPath(new URL('./record-activities.ts', import.meta.url))] },
-      sinks: {
-        recorder: {
-          activity: {
-            fn: (_info: unknown, type: string, args: unknown[]) => void scheduled.push({ type, args }),
-            callDuringReplay: true,
-          },
-        },
-      },
-    },
-    history,
-    `crawl-${crawlId}`,
-  );
-  return scheduled;
-}
+const replay = (history: ReturnType<HistoryBuilder['build']>): Promise<Scheduled[]> =>
+  replayRecording(history, 'crawl', `crawl-${crawlId}`);
 const types = (scheduled: Scheduled[]) => scheduled.map((s) => s.type);
 
 describe('crawl workflow replay', () => {

@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import { Worker } from '@temporalio/worker';
 import { describe, expect, it } from 'vitest';
 import { SCHEDULED_RUN_WORKFLOW, TASK_QUEUES, type ScheduledRunInput } from '../../src/temporal/shared.js';
-import { crawlWorkflowsPath } from '../../src/temporal/worker.js';
 import { HistoryBuilder } from './history-builder.js';
+import { replayRecording } from './replay-recording.js';
 
 // The workflow a Temporal Schedule starts for each run of a Trawl schedule, replayed from histories written
 // by hand: it asks its one activity to record and start the run for the time the run was due.
@@ -18,27 +16,7 @@ const input: ScheduledRunInput = {
 };
 const started = new Date('2026-11-26T09:00:03Z');
 
-async function replay(h: HistoryBuilder): Promise<Array<{ type: string; args: unknown[] }>> {
-  const scheduled: Array<{ type: string; args: unknown[] }> = [];
-  await Worker.runReplayHistory(
-    {
-      workflowsPath: crawlWorkflowsPath(),
-      replayName: 'scheduled-run',
-      interceptors: { workflowModules: [fileURLToPath(new URL('./record-activities.ts', import.meta.url))] },
-      sinks: {
-        recorder: {
-          activity: {
-            fn: (_info: unknown, type: string, args: unknown[]) => void scheduled.push({ type, args }),
-            callDuringReplay: true,
-          },
-        },
-      },
-    },
-    h.build(),
-    'trawl-schedule-run',
-  );
-  return scheduled;
-}
+const replay = (h: HistoryBuilder) => replayRecording(h.build(), 'scheduled-run', 'trawl-schedule-run');
 
 describe('scheduled run workflow replay', () => {
   it('records and starts the run for the time the Schedule says it was due', async () => {
