@@ -127,14 +127,7 @@ export async function createSchedule(
       .returning();
     return row!;
   };
-  const temporal = deps.temporalSchedules;
-  if (!temporal) return insert(deps.db);
-  // The row and the Temporal Schedule together: a Temporal that does not answer rolls the row back.
-  return deps.db.transaction(async (tx) => {
-    const row = await insert(tx);
-    await temporal.create(row);
-    return row;
-  });
+  return inStepWithTemporal(deps, insert, (temporal, row) => temporal.create(row));
 }
 
 /**
@@ -181,27 +174,35 @@ export async function updateSchedule(
       .returning();
     return row!;
   };
+  return inStepWithTemporal(deps, update, (temporal, row) => temporal.update(current, row));
+}
+
+/**
+ * Writes a schedule, and in Temporal mode keeps its Temporal Schedule in step: both in one transaction, so
+ * a Temporal that does not answer rolls the write back.
+ */
+async function inStepWithTemporal<T>(
+  deps: AppDeps,
+  write: (db: Database | Transaction) => Promise<T>,
+  sync: (temporal: NonNullable<AppDeps['temporalSchedules']>, written: T) => Promise<void>,
+): Promise<T> {
   const temporal = deps.temporalSchedules;
-  if (!temporal) return update(deps.db);
+  if (!temporal) return write(deps.db);
   return deps.db.transaction(async (tx) => {
-    const row = await update(tx);
-    await temporal.update(current, row);
-    return row;
+    const written = await write(tx);
+    await sync(temporal, written);
+    return written;
   });
 }
 
 /** Deletes the schedule and its run history; the crawls it started are kept. */
 export async function deleteSchedule(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
   const schedule = await getSchedule(deps.db, auth, id);
-  const temporal = deps.temporalSchedules;
-  if (!temporal) {
-    await deps.db.delete(schedules).where(eq(schedules.id, schedule.id));
-    return;
-  }
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(schedules).where(eq(schedules.id, schedule.id));
-    await temporal.delete(schedule);
-  });
+  await inStepWithTemporal(
+    deps,
+    (db) => db.delete(schedules).where(eq(schedules.id, schedule.id)),
+    (temporal) => temporal.delete(schedule),
+  );
 }
 
 /** The schedule's past runs, the latest first. */
