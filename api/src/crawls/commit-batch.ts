@@ -288,10 +288,11 @@ async function claimIdentity(tx: Transaction, crawlId: string, result: PageResul
  */
 async function claimCarriedOver(tx: Transaction, crawlId: string, results: PageResult[]): Promise<void> {
   if (results.length === 0) return;
-  await tx.execute(sql`
-    insert into ${crawlPageHashes} (crawl_id, hash, url)
-    select ${crawlId}, h, u from unnest(${sql.param(results.map((r) => hashContent(r.markdown)))}::bigint[], ${sql.param(results.map((r) => r.url))}::text[]) as t(h, u)
-    on conflict do nothing`);
+  await claimPageHashes(
+    tx,
+    crawlId,
+    results.map((r) => ({ hash: hashContent(r.markdown), url: r.url })),
+  );
   const blocks = [
     ...new Set(
       results.flatMap((r) =>
@@ -301,11 +302,35 @@ async function claimCarriedOver(tx: Transaction, crawlId: string, results: PageR
       ),
     ),
   ];
-  if (blocks.length === 0) return;
-  await tx.execute(sql`
-    insert into ${crawlBlockHashes} (crawl_id, hash)
-    select ${crawlId}, unnest(${sql.param(blocks)}::bigint[])
-    on conflict do nothing`);
+  if (blocks.length) await claimBlockHashes(tx, crawlId, blocks);
+}
+
+/** Records whole-page hashes (and the page that has each) new to the crawl; returns the ones that were new. */
+async function claimPageHashes(
+  tx: Transaction,
+  crawlId: string,
+  pages: Array<{ hash: number; url: string }>,
+): Promise<Set<number>> {
+  const inserted = rowsOf<{ hash: number | string }>(
+    await tx.execute(sql`
+      insert into ${crawlPageHashes} (crawl_id, hash, url)
+      select ${crawlId}, h, u from unnest(${sql.param(pages.map((p) => p.hash))}::bigint[], ${sql.param(pages.map((p) => p.url))}::text[]) as t(h, u)
+      on conflict do nothing
+      returning hash`),
+  );
+  return new Set(inserted.map((row) => Number(row.hash)));
+}
+
+/** Records block hashes new to the crawl; returns the ones that were new. */
+async function claimBlockHashes(tx: Transaction, crawlId: string, hashes: number[]): Promise<Set<number>> {
+  const inserted = rowsOf<{ hash: number | string }>(
+    await tx.execute(sql`
+      insert into ${crawlBlockHashes} (crawl_id, hash)
+      select ${crawlId}, unnest(${sql.param(hashes)}::bigint[])
+      on conflict do nothing
+      returning hash`),
+  );
+  return new Set(inserted.map((row) => Number(row.hash)));
 }
 
 /**
@@ -320,14 +345,11 @@ async function claimContent(
 ): Promise<PageResult[]> {
   const candidates = results.filter((r) => r.dedup);
   if (candidates.length === 0) return results;
-  const inserted = rowsOf<{ hash: number | string }>(
-    await tx.execute(sql`
-      insert into ${crawlPageHashes} (crawl_id, hash, url)
-      select ${crawlId}, h, u from unnest(${sql.param(candidates.map((r) => r.dedup!.contentHash))}::bigint[], ${sql.param(candidates.map((r) => r.url))}::text[]) as t(h, u)
-      on conflict do nothing
-      returning hash`),
+  const fresh = await claimPageHashes(
+    tx,
+    crawlId,
+    candidates.map((r) => ({ hash: r.dedup!.contentHash, url: r.url })),
   );
-  const fresh = new Set(inserted.map((row) => Number(row.hash)));
   const stale = [...new Set(candidates.map((r) => r.dedup!.contentHash).filter((h) => !fresh.has(h)))];
   const originals = new Map<number, string>();
   if (stale.length) {
@@ -403,15 +425,8 @@ async function removeRepeatedBlocks(
     ...new Set(results.flatMap((r) => r.dedup?.blocks.filter((b) => b.dedupable).map((b) => b.hash) ?? [])),
   ];
   if (hashes.length === 0) return results;
-  const inserted = rowsOf<{ hash: number | string }>(
-    await tx.execute(sql`
-      insert into ${crawlBlockHashes} (crawl_id, hash)
-      select ${crawlId}, unnest(${sql.param(hashes)}::bigint[])
-      on conflict do nothing
-      returning hash`),
-  );
   // New to the crawl; within the batch, a block belongs to the first page that has it.
-  const unclaimed = new Set(inserted.map((row) => Number(row.hash)));
+  const unclaimed = await claimBlockHashes(tx, crawlId, hashes);
   return results.map((r) => {
     if (!r.dedup) return r;
     const { markdown, removed, nothingNew } = removeSeenBlocks(r.dedup.blocks, (hash) =>
