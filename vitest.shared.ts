@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A page or server that answers within a second alone can take several under the full suite's load.
+    expect: { poll: { timeout: 10_000 } },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.tsx'],
   },
 });

@@ -153,18 +153,19 @@ export async function commitBatch(
         logs.push({ level: 'info', message: `Skipped duplicate ${result.url}`, description: duplicateOf });
       else identified.push(result);
     }
-    if (crawl.deduplicateContent)
-      await claimCarriedOver(
-        tx,
-        crawlId,
-        identified.filter((r) => r.notModified),
-      );
     const unique = await claimContent(tx, crawlId, identified, logs);
 
     // One unit per stored result, within the team's budget (billing/usage.ts); the team's row stays locked.
     // A recrawl's unchanged pages are free: they take room under max results but no units.
     const budget = await lockBudget(tx, crawl.teamId);
-    const kept = await keepUpTo(tx, crawlId, unique, commit.resultCap - crawl.numberOfResults, logs);
+    const kept = await keepUpTo(
+      tx,
+      crawlId,
+      unique,
+      commit.resultCap - crawl.numberOfResults,
+      logs,
+      previous,
+    );
     let unitsLeft = budget.room;
     const stored = kept
       .map((r) => {
@@ -280,29 +281,35 @@ async function claimIdentity(tx: Transaction, crawlId: string, result: PageResul
   return null;
 }
 
+/** How many of the previous crawl's results `seedFromPrevious` reads at a time. */
+const SEED_CHUNK = 200;
+
 /**
- * A recrawl's page that the server said was not modified keeps the previous crawl's markdown, unparsed and
- * not deduplicated again. Its content still claims its whole-page hash and its blocks, as a parsed page's
- * does: the copies and excerpts of it that the previous crawl left out as duplicates are left out again,
- * instead of coming back as new pages of an unchanged site.
+ * A recrawl with deduplication starts knowing the content of the crawl it repeats: every result's
+ * whole-page hash (with its URL) and its blocks are claimed before any page is fetched. The previous
+ * crawl's pages come first, so what it left out as duplicates (exact copies, excerpts of another page) is
+ * left out again whatever order the pages arrive in, and a page that answers 304 (its markdown carried
+ * over, not parsed) still holds its content. A page of the previous crawl keeps its own content when it is
+ * parsed again (see `claimContent` and `removeRepeatedBlocks`).
  */
-async function claimCarriedOver(tx: Transaction, crawlId: string, results: PageResult[]): Promise<void> {
-  if (results.length === 0) return;
-  await claimPageHashes(
-    tx,
-    crawlId,
-    results.map((r) => ({ hash: hashContent(r.markdown), url: r.url })),
-  );
-  const blocks = [
-    ...new Set(
-      results.flatMap((r) =>
-        splitBlocks(r.markdown)
-          .filter((b) => b.dedupable)
-          .map((b) => b.hash),
-      ),
-    ),
-  ];
-  if (blocks.length) await claimBlockHashes(tx, crawlId, blocks);
+export async function seedFromPrevious(tx: Transaction, crawlId: string, compareWith: string): Promise<void> {
+  for (let after = 0; ;) {
+    const rows = rowsOf<{ position: number; url: string; markdown: string }>(
+      await tx.execute(sql`
+        select position, url, markdown from ${crawlResults}
+        where crawl_id = ${compareWith} and change_status is distinct from 'removed' and position > ${after}
+        order by position limit ${SEED_CHUNK}`),
+    );
+    if (rows.length === 0) return;
+    after = rows.at(-1)!.position;
+    await claimPageHashes(
+      tx,
+      crawlId,
+      rows.map((r) => ({ hash: hashContent(r.markdown), url: r.url })),
+    );
+    const blocks = [...new Set(rows.flatMap((r) => splitBlocks(r.markdown).map((b) => b.hash)))];
+    if (blocks.length) await claimBlockHashes(tx, crawlId, blocks);
+  }
 }
 
 /** Records whole-page hashes (and the page that has each) new to the crawl; returns the ones that were new. */
@@ -364,7 +371,8 @@ async function claimContent(
     if (!r.dedup) return true;
     const hash = r.dedup.contentHash;
     const original = originals.get(hash);
-    if (original === undefined) {
+    // A recrawl's page holding what it held in the previous crawl (seeded under its URL) is that original.
+    if (original === undefined || urlKey(original) === urlKey(r.url)) {
       // New to the crawl: the first page of the batch with this content is the original.
       originals.set(hash, r.url);
       return true;
@@ -390,13 +398,14 @@ async function keepUpTo(
   results: PageResult[],
   room: number,
   logs: CrawlLogEntry[],
+  previous: Map<string, PreviousResult>,
 ): Promise<PageResult[]> {
   const kept: PageResult[] = [];
   let queue = results;
   while (kept.length < room && queue.length > 0) {
     const next = queue.slice(0, room - kept.length);
     queue = queue.slice(next.length);
-    for (const r of await removeRepeatedBlocks(tx, crawlId, next)) {
+    for (const r of await removeRepeatedBlocks(tx, crawlId, next, previous)) {
       if (r.nothingNew) {
         logs.push({
           level: 'info',
@@ -415,11 +424,15 @@ async function keepUpTo(
   return kept;
 }
 
-/** Removes blocks the crawl already stored, keeping each at its first occurrence, and records the new ones. */
+/**
+ * Removes blocks the crawl already stored, keeping each at its first occurrence, and records the new ones.
+ * A recrawl's page keeps the blocks its previous version held, though `seedFromPrevious` claimed them.
+ */
 async function removeRepeatedBlocks(
   tx: Transaction,
   crawlId: string,
   results: PageResult[],
+  previous: Map<string, PreviousResult>,
 ): Promise<Array<PageResult & { nothingNew?: boolean }>> {
   const hashes = [
     ...new Set(results.flatMap((r) => r.dedup?.blocks.filter((b) => b.dedupable).map((b) => b.hash) ?? [])),
@@ -429,8 +442,11 @@ async function removeRepeatedBlocks(
   const unclaimed = await claimBlockHashes(tx, crawlId, hashes);
   return results.map((r) => {
     if (!r.dedup) return r;
-    const { markdown, removed, nothingNew } = removeSeenBlocks(r.dedup.blocks, (hash) =>
-      unclaimed.delete(hash),
+    const before = previous.get(urlKey(r.url));
+    const own = new Set(before ? splitBlocks(before.markdown).map((b) => b.hash) : []);
+    const { markdown, removed, nothingNew } = removeSeenBlocks(
+      r.dedup.blocks,
+      (hash) => unclaimed.delete(hash) || own.has(hash),
     );
     return { ...r, markdown, duplicatesRemovedCount: removed, nothingNew };
   });
