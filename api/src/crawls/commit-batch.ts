@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import {
-  hashContent,
   hasMarkdownContent,
   removeSeenBlocks,
   splitBlocks,
@@ -73,12 +72,14 @@ export async function appendLogs(
   );
 }
 
-/** Drops what only a running crawl needs: its frontier, staged batches and dedup hashes. Results and logs stay. */
+/**
+ * Drops what only a running crawl needs: its frontier, staged batches and extractions in progress. Results
+ * and logs stay, and so do the dedup hashes: they are the crawl's memory of its content, which a recrawl of
+ * it deduplicates against (see `Dedup`).
+ */
 export async function clearWorkState(tx: Transaction, crawlId: string): Promise<void> {
   await tx.delete(crawlFrontier).where(eq(crawlFrontier.crawlId, crawlId));
   await tx.delete(crawlBatches).where(eq(crawlBatches.crawlId, crawlId));
-  await tx.delete(crawlBlockHashes).where(eq(crawlBlockHashes.crawlId, crawlId));
-  await tx.delete(crawlPageHashes).where(eq(crawlPageHashes.crawlId, crawlId));
   await tx.delete(crawlExtractions).where(eq(crawlExtractions.crawlId, crawlId));
 }
 
@@ -153,19 +154,14 @@ export async function commitBatch(
         logs.push({ level: 'info', message: `Skipped duplicate ${result.url}`, description: duplicateOf });
       else identified.push(result);
     }
-    const unique = await claimContent(tx, crawlId, identified, logs);
+    // A recrawl deduplicates against what the crawl it repeats held first (see `Dedup`).
+    const dedup: Dedup = { crawlId, repeats: crawl.compareWith, previous };
+    const unique = await claimContent(tx, dedup, identified, logs);
 
     // One unit per stored result, within the team's budget (billing/usage.ts); the team's row stays locked.
     // A recrawl's unchanged pages are free: they take room under max results but no units.
     const budget = await lockBudget(tx, crawl.teamId);
-    const kept = await keepUpTo(
-      tx,
-      crawlId,
-      unique,
-      commit.resultCap - crawl.numberOfResults,
-      logs,
-      previous,
-    );
+    const kept = await keepUpTo(tx, dedup, unique, commit.resultCap - crawl.numberOfResults, logs);
     let unitsLeft = budget.room;
     const stored = kept
       .map((r) => {
@@ -281,35 +277,17 @@ async function claimIdentity(tx: Transaction, crawlId: string, result: PageResul
   return null;
 }
 
-/** How many of the previous crawl's results `seedFromPrevious` reads at a time. */
-const SEED_CHUNK = 200;
-
 /**
- * A recrawl with deduplication starts knowing the content of the crawl it repeats: every result's
- * whole-page hash (with its URL) and its blocks are claimed before any page is fetched. The previous
- * crawl's pages come first, so what it left out as duplicates (exact copies, excerpts of another page) is
- * left out again whatever order the pages arrive in, and a page that answers 304 (its markdown carried
- * over, not parsed) still holds its content. A page of the previous crawl keeps its own content when it is
- * parsed again (see `claimContent` and `removeRepeatedBlocks`).
+ * What a batch is deduplicated against: the crawl's own hashes and, in a recrawl, those the crawl it repeats
+ * (`repeats`) kept when it ended. The previous crawl's content comes first: what it left out as duplicates
+ * (exact copies, excerpts of another page) is left out again whatever order the pages arrive in, and a
+ * page answered with a 304 (its markdown carried over, not parsed) still holds its content. A page of the
+ * previous crawl (`previous`, by URL key) keeps what it held there when it is parsed again.
  */
-export async function seedFromPrevious(tx: Transaction, crawlId: string, compareWith: string): Promise<void> {
-  for (let after = 0; ;) {
-    const rows = rowsOf<{ position: number; url: string; markdown: string }>(
-      await tx.execute(sql`
-        select position, url, markdown from ${crawlResults}
-        where crawl_id = ${compareWith} and change_status is distinct from 'removed' and position > ${after}
-        order by position limit ${SEED_CHUNK}`),
-    );
-    if (rows.length === 0) return;
-    after = rows.at(-1)!.position;
-    await claimPageHashes(
-      tx,
-      crawlId,
-      rows.map((r) => ({ hash: hashContent(r.markdown), url: r.url })),
-    );
-    const blocks = [...new Set(rows.flatMap((r) => splitBlocks(r.markdown).map((b) => b.hash)))];
-    if (blocks.length) await claimBlockHashes(tx, crawlId, blocks);
-  }
+interface Dedup {
+  crawlId: string;
+  repeats: string | null;
+  previous: Map<string, PreviousResult>;
 }
 
 /** Records whole-page hashes (and the page that has each) new to the crawl; returns the ones that were new. */
@@ -342,19 +320,33 @@ async function claimBlockHashes(tx: Transaction, crawlId: string, hashes: number
 
 /**
  * With deduplication on, a page whose whole content the crawl already stored (earlier, or earlier in
- * this batch) is a duplicate of that page: it is logged and left out.
+ * this batch), or that the crawl it repeats had under another URL, is a duplicate of that page: it is logged
+ * and left out.
  */
 async function claimContent(
   tx: Transaction,
-  crawlId: string,
+  dedup: Dedup,
   results: PageResult[],
   logs: CrawlLogEntry[],
 ): Promise<PageResult[]> {
-  const candidates = results.filter((r) => r.dedup);
-  if (candidates.length === 0) return results;
+  const skip = (r: PageResult, original: string): false => {
+    logs.push({
+      level: 'info',
+      message: `Skipped duplicate ${r.url}`,
+      description: `Same content as ${original}.`,
+    });
+    return false;
+  };
+  const earlier = await previousPageHashes(tx, dedup, results);
+  const candidates = results.filter((r) => {
+    if (!r.dedup) return false;
+    const before = earlier.get(r.dedup.contentHash);
+    return before === undefined || urlKey(before) === urlKey(r.url) || skip(r, before);
+  });
+  if (candidates.length === 0) return results.filter((r) => !r.dedup);
   const fresh = await claimPageHashes(
     tx,
-    crawlId,
+    dedup.crawlId,
     candidates.map((r) => ({ hash: r.dedup!.contentHash, url: r.url })),
   );
   const stale = [...new Set(candidates.map((r) => r.dedup!.contentHash).filter((h) => !fresh.has(h)))];
@@ -362,28 +354,38 @@ async function claimContent(
   if (stale.length) {
     const rows = rowsOf<{ hash: number | string; url: string }>(
       await tx.execute(
-        sql`select hash, url from ${crawlPageHashes} where crawl_id = ${crawlId} and hash = any(${sql.param(stale)}::bigint[])`,
+        sql`select hash, url from ${crawlPageHashes} where crawl_id = ${dedup.crawlId} and hash = any(${sql.param(stale)}::bigint[])`,
       ),
     );
     for (const row of rows) originals.set(Number(row.hash), row.url);
   }
+  const kept = new Set(candidates);
   return results.filter((r) => {
     if (!r.dedup) return true;
+    if (!kept.has(r)) return false;
     const hash = r.dedup.contentHash;
     const original = originals.get(hash);
-    // A recrawl's page holding what it held in the previous crawl (seeded under its URL) is that original.
-    if (original === undefined || urlKey(original) === urlKey(r.url)) {
-      // New to the crawl: the first page of the batch with this content is the original.
-      originals.set(hash, r.url);
-      return true;
-    }
-    logs.push({
-      level: 'info',
-      message: `Skipped duplicate ${r.url}`,
-      description: `Same content as ${original}.`,
-    });
-    return false;
+    if (original !== undefined) return skip(r, original);
+    // New to the crawl: the first page of the batch with this content is the original.
+    originals.set(hash, r.url);
+    return true;
   });
+}
+
+/** In a recrawl, the URLs the previous crawl had these pages' whole-content hashes under. */
+async function previousPageHashes(
+  tx: Transaction,
+  dedup: Dedup,
+  results: PageResult[],
+): Promise<Map<number, string>> {
+  const hashes = results.flatMap((r) => (r.dedup ? [r.dedup.contentHash] : []));
+  if (!dedup.repeats || hashes.length === 0) return new Map();
+  const rows = rowsOf<{ hash: number | string; url: string }>(
+    await tx.execute(
+      sql`select hash, url from ${crawlPageHashes} where crawl_id = ${dedup.repeats} and hash = any(${sql.param(hashes)}::bigint[])`,
+    ),
+  );
+  return new Map(rows.map((row) => [Number(row.hash), row.url]));
 }
 
 /**
@@ -394,18 +396,17 @@ async function claimContent(
  */
 async function keepUpTo(
   tx: Transaction,
-  crawlId: string,
+  dedup: Dedup,
   results: PageResult[],
   room: number,
   logs: CrawlLogEntry[],
-  previous: Map<string, PreviousResult>,
 ): Promise<PageResult[]> {
   const kept: PageResult[] = [];
   let queue = results;
   while (kept.length < room && queue.length > 0) {
     const next = queue.slice(0, room - kept.length);
     queue = queue.slice(next.length);
-    for (const r of await removeRepeatedBlocks(tx, crawlId, next, previous)) {
+    for (const r of await removeRepeatedBlocks(tx, dedup, next)) {
       if (r.nothingNew) {
         logs.push({
           level: 'info',
@@ -426,27 +427,35 @@ async function keepUpTo(
 
 /**
  * Removes blocks the crawl already stored, keeping each at its first occurrence, and records the new ones.
- * A recrawl's page keeps the blocks its previous version held, though `seedFromPrevious` claimed them.
+ * In a recrawl, blocks the previous crawl had count as stored, except on the page that held them there.
  */
 async function removeRepeatedBlocks(
   tx: Transaction,
-  crawlId: string,
+  dedup: Dedup,
   results: PageResult[],
-  previous: Map<string, PreviousResult>,
 ): Promise<Array<PageResult & { nothingNew?: boolean }>> {
   const hashes = [
     ...new Set(results.flatMap((r) => r.dedup?.blocks.filter((b) => b.dedupable).map((b) => b.hash) ?? [])),
   ];
   if (hashes.length === 0) return results;
   // New to the crawl; within the batch, a block belongs to the first page that has it.
-  const unclaimed = await claimBlockHashes(tx, crawlId, hashes);
+  const unclaimed = await claimBlockHashes(tx, dedup.crawlId, hashes);
+  const earlier = dedup.repeats
+    ? new Set(
+        rowsOf<{ hash: number | string }>(
+          await tx.execute(
+            sql`select hash from ${crawlBlockHashes} where crawl_id = ${dedup.repeats} and hash = any(${sql.param(hashes)}::bigint[])`,
+          ),
+        ).map((row) => Number(row.hash)),
+      )
+    : new Set<number>();
   return results.map((r) => {
     if (!r.dedup) return r;
-    const before = previous.get(urlKey(r.url));
+    const before = dedup.previous.get(urlKey(r.url));
     const own = new Set(before ? splitBlocks(before.markdown).map((b) => b.hash) : []);
     const { markdown, removed, nothingNew } = removeSeenBlocks(
       r.dedup.blocks,
-      (hash) => unclaimed.delete(hash) || own.has(hash),
+      (hash) => own.has(hash) || (!earlier.has(hash) && unclaimed.delete(hash)),
     );
     return { ...r, markdown, duplicatesRemovedCount: removed, nothingNew };
   });

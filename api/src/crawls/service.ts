@@ -10,7 +10,7 @@ import { ApiError, notFound } from '../errors.js';
 import type { ChangeStatus, StartCrawlBody } from './schemas.js';
 import type { CrawlLogRow, CrawlResultRow, CrawlRow } from './serialize.js';
 import { recordEvents } from '../events/record.js';
-import { appendLogs, clearWorkState, seedFromPrevious } from './commit-batch.js';
+import { appendLogs, clearWorkState } from './commit-batch.js';
 import { createCrawlStore } from './store.js';
 import { finishedColumns, likeEscape } from './sql.js';
 import { extractionMethodFor } from './extraction-config.js';
@@ -95,10 +95,7 @@ export async function prepareCrawl(
   };
 }
 
-/**
- * Inserts a running crawl with its seed URL, its event and first log line, in the caller's transaction; a
- * recrawl that deduplicates starts knowing the content of the crawl it repeats.
- */
+/** Inserts a running crawl with its seed URL, its event and first log line, in the caller's transaction. */
 export async function insertCrawl(tx: Transaction, values: NewCrawl): Promise<CrawlRow> {
   const [row] = await tx.insert(crawls).values(values).returning();
   if (!row) throw new Error('Inserting the crawl returned no row');
@@ -106,7 +103,6 @@ export async function insertCrawl(tx: Transaction, values: NewCrawl): Promise<Cr
   await tx
     .insert(crawlFrontier)
     .values({ crawlId: row.id, urlKey: urlKey(startUrl), url: startUrl, depth: 0 });
-  if (row.compareWith && row.deduplicateContent) await seedFromPrevious(tx, row.id, row.compareWith);
   const scope = { teamId: row.teamId, crawlId: row.id };
   await recordEvents(tx, scope, [{ type: 'CRAWL_EVENT' }]);
   await enqueueWebhookEvent(tx, row.projectId, 'crawl.started', { crawl: crawlSummary(row) });

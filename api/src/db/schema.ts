@@ -265,7 +265,10 @@ export const crawlFrontier = pgTable(
   ],
 );
 
-/** Hashes of the content blocks a crawl has stored, so a repeated block is kept only at its first occurrence. */
+/**
+ * Hashes of the content blocks a crawl has stored, so a repeated block is kept only at its first occurrence.
+ * Kept when the crawl ends: a recrawl of it deduplicates against them (api/src/crawls/commit-batch.ts).
+ */
 export const crawlBlockHashes = pgTable(
   'crawl_block_hashes',
   {
@@ -277,7 +280,10 @@ export const crawlBlockHashes = pgTable(
   (t) => [primaryKey({ columns: [t.crawlId, t.hash] })],
 );
 
-/** Hashes of whole pages a crawl has stored, so one article under two URLs is stored once. */
+/**
+ * Hashes of whole pages a crawl has stored, so one article under two URLs is stored once. Kept when the crawl
+ * ends, like the block hashes.
+ */
 export const crawlPageHashes = pgTable(
   'crawl_page_hashes',
   {
