@@ -13,6 +13,7 @@ import type { Database, Transaction } from '../db/client.js';
 import {
   crawlBatches,
   crawlBlockHashes,
+  crawlBlockMemory,
   crawlExtractions,
   crawlFrontier,
   crawlLogs,
@@ -74,13 +75,52 @@ export async function appendLogs(
 
 /**
  * Drops what only a running crawl needs: its frontier, staged batches and extractions in progress. Results
- * and logs stay, and so do the dedup hashes: they are the crawl's memory of its content, which a recrawl of
- * it deduplicates against (see `Dedup`).
+ * and logs stay, and so does the crawl's memory of its content, which a recrawl of it deduplicates against
+ * (see `Dedup`): its page hashes, and its block hashes moved into one sorted array.
  */
 export async function clearWorkState(tx: Transaction, crawlId: string): Promise<void> {
   await tx.delete(crawlFrontier).where(eq(crawlFrontier.crawlId, crawlId));
   await tx.delete(crawlBatches).where(eq(crawlBatches.crawlId, crawlId));
   await tx.delete(crawlExtractions).where(eq(crawlExtractions.crawlId, crawlId));
+  await tx.execute(sql`
+    insert into ${crawlBlockMemory} (crawl_id, hashes)
+    select ${crawlId}, array_agg(hash order by hash) from ${crawlBlockHashes} where crawl_id = ${crawlId}
+    having count(*) > 0
+    on conflict (crawl_id) do nothing`);
+  await tx.delete(crawlBlockHashes).where(eq(crawlBlockHashes.crawlId, crawlId));
+}
+
+/** Ended crawls' block memories recently read, by crawl id: a recrawl looks into its previous crawl's on every batch. */
+const blockMemories = new Map<string, Promise<Float64Array>>();
+const BLOCK_MEMORIES_KEPT = 8;
+
+/** The sorted block hashes an ended crawl kept (empty when it kept none), read once and then remembered. */
+function blockMemory(tx: Transaction, crawlId: string): Promise<Float64Array> {
+  let memory = blockMemories.get(crawlId);
+  if (!memory) {
+    memory = (async () => {
+      const [row] = rowsOf<{ hashes: Array<number | string> }>(
+        await tx.execute(sql`select hashes from ${crawlBlockMemory} where crawl_id = ${crawlId}`),
+      );
+      return Float64Array.from(row?.hashes ?? [], Number).sort();
+    })();
+    memory.catch(() => blockMemories.delete(crawlId));
+    blockMemories.set(crawlId, memory);
+    if (blockMemories.size > BLOCK_MEMORIES_KEPT) blockMemories.delete(blockMemories.keys().next().value!);
+  }
+  return memory;
+}
+
+function sortedHas(sorted: Float64Array, value: number): boolean {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! === value) return true;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
 }
 
 /**
@@ -156,6 +196,12 @@ export async function commitBatch(
     }
     // A recrawl deduplicates against what the crawl it repeats held first (see `Dedup`).
     const dedup: Dedup = { crawlId, repeats: crawl.compareWith, previous };
+    if (crawl.deduplicateContent)
+      await claimCarriedOver(
+        tx,
+        dedup,
+        identified.filter((r) => r.notModified),
+      );
     const unique = await claimContent(tx, dedup, identified, logs);
 
     // One unit per stored result, within the team's budget (billing/usage.ts); the team's row stays locked.
@@ -279,7 +325,7 @@ async function claimIdentity(tx: Transaction, crawlId: string, result: PageResul
 
 /**
  * What a batch is deduplicated against: the crawl's own hashes and, in a recrawl, those the crawl it repeats
- * (`repeats`) kept when it ended. The previous crawl's content comes first: what it left out as duplicates
+ * (`repeats`) kept when it ended (its page hashes, and its block memory). The previous crawl's content comes first: what it left out as duplicates
  * (exact copies, excerpts of another page) is left out again whatever order the pages arrive in, and a
  * page answered with a 304 (its markdown carried over, not parsed) still holds its content. A page of the
  * previous crawl (`previous`, by URL key) keeps what it held there when it is parsed again.
@@ -288,6 +334,23 @@ interface Dedup {
   crawlId: string;
   repeats: string | null;
   previous: Map<string, PreviousResult>;
+}
+
+/**
+ * A recrawl's page answered with a 304 keeps the previous crawl's markdown, unparsed and not deduplicated
+ * again. Its content still becomes this crawl's, as a parsed page's does: its whole-page hash under its URL
+ * (taken from the previous crawl) and the blocks of its markdown, so that a recrawl of this crawl in turn
+ * knows them.
+ */
+async function claimCarriedOver(tx: Transaction, dedup: Dedup, results: PageResult[]): Promise<void> {
+  if (results.length === 0 || !dedup.repeats) return;
+  await tx.execute(sql`
+    insert into ${crawlPageHashes} (crawl_id, hash, url)
+    select ${dedup.crawlId}, hash, url from ${crawlPageHashes}
+    where crawl_id = ${dedup.repeats} and url = any(${sql.param(results.map((r) => r.url))}::text[])
+    on conflict do nothing`);
+  const blocks = new Set(results.flatMap((r) => splitBlocks(r.markdown).map((b) => b.hash)));
+  if (blocks.size) await claimBlockHashes(tx, dedup.crawlId, [...blocks]);
 }
 
 /** Records whole-page hashes (and the page that has each) new to the crawl; returns the ones that were new. */
@@ -440,22 +503,14 @@ async function removeRepeatedBlocks(
   if (hashes.length === 0) return results;
   // New to the crawl; within the batch, a block belongs to the first page that has it.
   const unclaimed = await claimBlockHashes(tx, dedup.crawlId, hashes);
-  const earlier = dedup.repeats
-    ? new Set(
-        rowsOf<{ hash: number | string }>(
-          await tx.execute(
-            sql`select hash from ${crawlBlockHashes} where crawl_id = ${dedup.repeats} and hash = any(${sql.param(hashes)}::bigint[])`,
-          ),
-        ).map((row) => Number(row.hash)),
-      )
-    : new Set<number>();
+  const earlier = dedup.repeats ? await blockMemory(tx, dedup.repeats) : new Float64Array();
   return results.map((r) => {
     if (!r.dedup) return r;
     const before = dedup.previous.get(urlKey(r.url));
     const own = new Set(before ? splitBlocks(before.markdown).map((b) => b.hash) : []);
     const { markdown, removed, nothingNew } = removeSeenBlocks(
       r.dedup.blocks,
-      (hash) => own.has(hash) || (!earlier.has(hash) && unclaimed.delete(hash)),
+      (hash) => own.has(hash) || (!sortedHas(earlier, hash) && unclaimed.delete(hash)),
     );
     return { ...r, markdown, duplicatesRemovedCount: removed, nothingNew };
   });
