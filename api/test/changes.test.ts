@@ -2,6 +2,7 @@ import {
   CHANGING_SITE,
   mountChangingSite,
   mountRealisticSite,
+  page,
   startFixtureServer,
   type ChangingSite,
   type FixtureServer,
@@ -255,5 +256,49 @@ describe.each([
     };
     expect(await urls(second.id)).toEqual(await urls(first.id));
     expect(await urls(third.id)).toEqual(await urls(first.id));
+  });
+});
+
+describe('recrawling a site where an article moved to a new address, word for word', () => {
+  // The old address is gone and nothing redirects: the article at the new address is a new page, not a
+  // copy of its old self, though the previous crawl holds the same content.
+  it('reports the new address new and the old one removed, with the article whole', async () => {
+    const moving = await startFixtureServer();
+    try {
+      const article = `<h1>Tide tables</h1>${Array.from(
+        { length: 6 },
+        (_, i) =>
+          `<p>Paragraph ${i + 1} of the tide tables article, long enough to be a block of its own.</p>`,
+      ).join('')}`;
+      let version = 1;
+      moving.route('/', () => ({
+        body: page({
+          title: 'Home',
+          main: '<p>Welcome to the harbour pages.</p>',
+          nav: ['/', version === 1 ? '/tides' : '/guides/tides'],
+        }),
+      }));
+      moving.route('/tides', () =>
+        version === 1 ? { body: page({ title: 'Tides', main: article }) } : { status: 404, body: 'gone' },
+      );
+      moving.route('/guides/tides', () =>
+        version === 2 ? { body: page({ title: 'Tides', main: article }) } : { status: 404, body: 'gone' },
+      );
+      const started = await trawl.crawls.start({ startUrl: `${moving.origin}/`, maxDepth: 2 });
+      const before = await trawl.crawls.waitForCompletion(started.id, { pollIntervalMs: 50 });
+      expect(before.numberOfResults).toBe(2);
+      version = 2;
+      const again = await trawl.crawls.recrawl(before.id);
+      const after = await trawl.crawls.waitForCompletion(again.id, { pollIntervalMs: 50 });
+      expect(after.changes).toEqual({ new: 1, changed: 0, unchanged: 1, removed: 1 });
+      const results: CrawlResult[] = [];
+      for await (const result of trawl.crawls.results(after.id)) results.push(result);
+      const moved = results.find((r) => new URL(r.url).pathname === '/guides/tides')!;
+      expect(moved.changeStatus).toBe('new');
+      expect(moved.markdown).toContain('Paragraph 6 of the tide tables article');
+      expect(results.find((r) => new URL(r.url).pathname === '/tides')!.changeStatus).toBe('removed');
+    } finally {
+      await moving.close();
+    }
   });
 });

@@ -18,6 +18,7 @@ import {
   crawlFrontier,
   crawlLogs,
   crawlPageHashes,
+  crawlSkippedDuplicates,
   crawlResults,
   crawls,
 } from '../db/schema.js';
@@ -194,8 +195,14 @@ export async function commitBatch(
         logs.push({ level: 'info', message: `Skipped duplicate ${result.url}`, description: duplicateOf });
       else identified.push(result);
     }
-    // A recrawl deduplicates against what the crawl it repeats held first (see `Dedup`).
-    const dedup: Dedup = { crawlId, repeats: crawl.compareWith, previous };
+    // A recrawl judges the pages its previous crawl left out as duplicates against that crawl's content.
+    const dedup: Dedup = {
+      crawlId,
+      repeats: crawl.compareWith,
+      previous,
+      judgedBefore: await skippedBefore(tx, crawl.compareWith, identified),
+      skipped: new Set(),
+    };
     if (crawl.deduplicateContent)
       await claimCarriedOver(
         tx,
@@ -208,6 +215,11 @@ export async function commitBatch(
     // A recrawl's unchanged pages are free: they take room under max results but no units.
     const budget = await lockBudget(tx, crawl.teamId);
     const kept = await keepUpTo(tx, dedup, unique, commit.resultCap - crawl.numberOfResults, logs);
+    if (dedup.skipped.size)
+      await tx.execute(sql`
+        insert into ${crawlSkippedDuplicates} (crawl_id, url_key)
+        select ${crawlId}, unnest(${sql.param([...dedup.skipped])}::text[])
+        on conflict do nothing`);
     let unitsLeft = budget.room;
     const stored = kept
       .map((r) => {
@@ -324,16 +336,38 @@ async function claimIdentity(tx: Transaction, crawlId: string, result: PageResul
 }
 
 /**
- * What a batch is deduplicated against: the crawl's own hashes and, in a recrawl, those the crawl it repeats
- * (`repeats`) kept when it ended (its page hashes, and its block memory). The previous crawl's content comes first: what it left out as duplicates
- * (exact copies, excerpts of another page) is left out again whatever order the pages arrive in, and a
- * page answered with a 304 (its markdown carried over, not parsed) still holds its content. A page of the
- * previous crawl (`previous`, by URL key) keeps what it held there when it is parsed again.
+ * What a batch is deduplicated against: the crawl's own hashes and, for the pages the crawl it repeats
+ * (`repeats`) left out as duplicates (`judgedBefore`, by URL key), also what that crawl kept when it ended
+ * (its page hashes, and its block memory). Those pages are the copies and excerpts of other pages: judged
+ * against the previous crawl's content, they are left out again whatever order pages arrive in, even when
+ * the page they copy answers with a 304 (its markdown carried over, not parsed) after them. A page the
+ * previous crawl stored (`previous`, by URL key) and parses again keeps the blocks it held there and loses
+ * those another page held. A page new to the site is deduplicated as in any crawl, so a page moved to a new
+ * address is not mistaken for a copy of its old self. `skipped` collects the URL keys this batch leaves out
+ * as duplicates.
  */
 interface Dedup {
   crawlId: string;
   repeats: string | null;
   previous: Map<string, PreviousResult>;
+  judgedBefore: Set<string>;
+  skipped: Set<string>;
+}
+
+/** Which of these pages the crawl that `repeats` left out as duplicates, by URL key. */
+async function skippedBefore(
+  tx: Transaction,
+  repeats: string | null,
+  results: PageResult[],
+): Promise<Set<string>> {
+  const keys = results.filter((r) => r.dedup).map((r) => urlKey(r.url));
+  if (!repeats || keys.length === 0) return new Set();
+  const rows = rowsOf<{ url_key: string }>(
+    await tx.execute(
+      sql`select url_key from ${crawlSkippedDuplicates} where crawl_id = ${repeats} and url_key = any(${sql.param(keys)}::text[])`,
+    ),
+  );
+  return new Set(rows.map((row) => row.url_key));
 }
 
 /**
@@ -393,6 +427,7 @@ async function claimContent(
   logs: CrawlLogEntry[],
 ): Promise<PageResult[]> {
   const skip = (r: PageResult, original: string): false => {
+    dedup.skipped.add(urlKey(r.url));
     logs.push({
       level: 'info',
       message: `Skipped duplicate ${r.url}`,
@@ -403,7 +438,7 @@ async function claimContent(
   const earlier = await previousPageHashes(tx, dedup, results);
   const candidates = results.filter((r) => {
     if (!r.dedup) return false;
-    const before = earlier.get(r.dedup.contentHash);
+    const before = dedup.judgedBefore.has(urlKey(r.url)) ? earlier.get(r.dedup.contentHash) : undefined;
     return before === undefined || urlKey(before) === urlKey(r.url) || skip(r, before);
   });
   if (candidates.length === 0) return results.filter((r) => !r.dedup);
@@ -435,13 +470,15 @@ async function claimContent(
   });
 }
 
-/** In a recrawl, the URLs the previous crawl had these pages' whole-content hashes under. */
+/** The URLs the previous crawl had the whole-content hashes of the pages it left out under. */
 async function previousPageHashes(
   tx: Transaction,
   dedup: Dedup,
   results: PageResult[],
 ): Promise<Map<number, string>> {
-  const hashes = results.flatMap((r) => (r.dedup ? [r.dedup.contentHash] : []));
+  const hashes = results.flatMap((r) =>
+    r.dedup && dedup.judgedBefore.has(urlKey(r.url)) ? [r.dedup.contentHash] : [],
+  );
   if (!dedup.repeats || hashes.length === 0) return new Map();
   const rows = rowsOf<{ hash: number | string; url: string }>(
     await tx.execute(
@@ -471,6 +508,7 @@ async function keepUpTo(
     queue = queue.slice(next.length);
     for (const r of await removeRepeatedBlocks(tx, dedup, next)) {
       if (r.nothingNew) {
+        dedup.skipped.add(urlKey(r.url));
         logs.push({
           level: 'info',
           message: `Skipped duplicate ${r.url}`,
@@ -490,7 +528,8 @@ async function keepUpTo(
 
 /**
  * Removes blocks the crawl already stored, keeping each at its first occurrence, and records the new ones.
- * In a recrawl, blocks the previous crawl had count as stored, except on the page that held them there.
+ * For a page the previous crawl had (stored, or left out: `judgedBefore`), blocks that crawl had count as
+ * stored too, except those the page held there itself.
  */
 async function removeRepeatedBlocks(
   tx: Transaction,
@@ -503,14 +542,18 @@ async function removeRepeatedBlocks(
   if (hashes.length === 0) return results;
   // New to the crawl; within the batch, a block belongs to the first page that has it.
   const unclaimed = await claimBlockHashes(tx, dedup.crawlId, hashes);
-  const earlier = dedup.repeats ? await blockMemory(tx, dedup.repeats) : new Float64Array();
+  // Pages the previous crawl had, stored or left out; a page new to the site dedups as in any crawl.
+  const judged = (r: PageResult) =>
+    dedup.judgedBefore.has(urlKey(r.url)) || dedup.previous.has(urlKey(r.url));
+  const earlier =
+    dedup.repeats && results.some(judged) ? await blockMemory(tx, dedup.repeats) : new Float64Array();
   return results.map((r) => {
     if (!r.dedup) return r;
     const before = dedup.previous.get(urlKey(r.url));
     const own = new Set(before ? splitBlocks(before.markdown).map((b) => b.hash) : []);
     const { markdown, removed, nothingNew } = removeSeenBlocks(
       r.dedup.blocks,
-      (hash) => own.has(hash) || (!sortedHas(earlier, hash) && unclaimed.delete(hash)),
+      (hash) => own.has(hash) || (!(judged(r) && sortedHas(earlier, hash)) && unclaimed.delete(hash)),
     );
     return { ...r, markdown, duplicatesRemovedCount: removed, nothingNew };
   });

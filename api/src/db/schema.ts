@@ -292,6 +292,21 @@ export const crawlBlockMemory = pgTable('crawl_block_memory', {
 });
 
 /**
+ * The pages a crawl that deduplicated left out as duplicates (by URL key). A recrawl judges these pages
+ * against the content that crawl stored, whatever order pages arrive in (api/src/crawls/commit-batch.ts).
+ */
+export const crawlSkippedDuplicates = pgTable(
+  'crawl_skipped_duplicates',
+  {
+    crawlId: uuid('crawl_id')
+      .notNull()
+      .references(() => crawls.id, { onDelete: 'cascade' }),
+    urlKey: text('url_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.crawlId, t.urlKey] })],
+);
+
+/**
  * Hashes of whole pages a crawl has stored, so one article under two URLs is stored once. Kept when the crawl
  * ends, like the block hashes.
  */
