@@ -551,9 +551,10 @@ async function removeRepeatedBlocks(
     if (!r.dedup) return r;
     const before = dedup.previous.get(urlKey(r.url));
     const own = new Set(before ? splitBlocks(before.markdown).map((b) => b.hash) : []);
+    const heldEarlier = judged(r) ? (hash: number) => sortedHas(earlier, hash) : () => false;
     const { markdown, removed, nothingNew } = removeSeenBlocks(
       r.dedup.blocks,
-      (hash) => own.has(hash) || (!(judged(r) && sortedHas(earlier, hash)) && unclaimed.delete(hash)),
+      (hash) => own.has(hash) || (!heldEarlier(hash) && unclaimed.delete(hash)),
     );
     return { ...r, markdown, duplicatesRemovedCount: removed, nothingNew };
   });

@@ -307,8 +307,8 @@ export const crawlSkippedDuplicates = pgTable(
 );
 
 /**
- * Hashes of whole pages a crawl has stored, so one article under two URLs is stored once. Kept when the crawl
- * ends, like the block hashes.
+ * Hashes of whole pages a crawl has stored, so one article under two URLs is stored once. Kept as they are
+ * when the crawl ends: a recrawl of it looks up the pages it left out (api/src/crawls/commit-batch.ts).
  */
 export const crawlPageHashes = pgTable(
   'crawl_page_hashes',
